@@ -1,0 +1,26 @@
+// Starts the real server for Playwright on its own port with a throwaway data directory, and removes that
+// directory when the server stops.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = process.env.PORT || '18080';
+const dataDir = mkdtempSync(join(tmpdir(), 'auth-console-e2e-'));
+
+// Plain HTTP and the demo realm, whatever the calling shell has set.
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir };
+for (const name of ['TLS_CERT', 'TLS_KEY', 'TLS_SELF_SIGNED', 'REALM_FILE']) delete env[name];
+
+const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit', env });
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+  });
+}
+
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 0 : 1));
+});

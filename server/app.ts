@@ -1,0 +1,197 @@
+import {
+  createServer as createHttpServer,
+  maxHeaderSize,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import type { HealthResponse } from '../src/lib/wire.ts';
+import { Credentials } from './auth/credentials.ts';
+import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './auth/lockout.ts';
+import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passwords.ts';
+import { authRoutes } from './auth/routes.ts';
+import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from './auth/tokens.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { callerAddress } from './http/caller.ts';
+import { ApiError, rawErrorResponse, sendError } from './http/errors.ts';
+import { createRouter } from './http/router.ts';
+import { peopleRoutes } from './people/routes.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { createStatic } from './static.ts';
+import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
+import { importRealm, readRealmFile } from './store/realm.ts';
+import { Users } from './store/users.ts';
+import { loadTls } from './tls.ts';
+
+/** Knobs for tests only: a clock to move, shorter tokens, cheaper hashing, a different lockout. */
+export interface AppOptions {
+  clock?: Clock;
+  tokenLifetimeSeconds?: number;
+  scryptCost?: ScryptCost;
+  lockout?: LockoutPolicy;
+  log?: (line: string) => void;
+}
+
+export interface App {
+  server: Server;
+  db: Db;
+  /** Listens on the configured host and port (0: any free port) and answers the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const API_PREFIXES = ['/tdwebapi', '/sbtdwebapi'];
+const RATE_WINDOW_MS = 60_000;
+const DEMO_REALM = new URL('./realm/demo.json', import.meta.url);
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    // MUI's emotion injects <style> elements at run time; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
+function clientErrorAnswer(code: string | undefined): ApiError {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new ApiError(431, 'bad_request', `The request line and headers must be at most ${maxHeaderSize} bytes.`);
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError(408, 'bad_request', 'The request did not arrive in time.');
+  }
+  return new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.');
+}
+
+async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
+  if (getMeta(db, 'seeded')) return;
+  const realm = readRealmFile(config.realmFile ?? DEMO_REALM.pathname);
+  await importRealm(db, realm, cost);
+  setMeta(db, 'seeded', new Date().toISOString());
+}
+
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const cost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
+  const db = openDb(config.dataDir);
+  try {
+    await seedIfNew(db, config, cost);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const users = new Users(db);
+  const tokens = await Tokens.create(
+    loadSigningKey(db),
+    clock,
+    options.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS,
+  );
+  const credentials = new Credentials(
+    users,
+    new Lockout(clock, options.lockout ?? DEFAULT_LOCKOUT),
+    await hashPassword('no such account', cost),
+  );
+  const limiter = new RateLimiter(clock);
+  const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
+  // The real People create limit is 45 of the default 60; keep that proportion when the limit is configured.
+  const createWindow = {
+    limit: Math.max(1, Math.round((config.rateLimit * 45) / 60)),
+    windowMs: RATE_WINDOW_MS,
+  };
+  const dispatch = createRouter(
+    [
+      ...authRoutes({ credentials, tokens, users, window }),
+      ...peopleRoutes({ tokens, users, window, createWindow }),
+    ],
+    { clock, limiter, log },
+  );
+  const serveStatic = createStatic(config.distDir);
+  const trusted = new Set(config.trustedProxies);
+  const health: HealthResponse = { status: 'ok', service: 'auth-console-emulator', version: VERSION };
+  const healthText = JSON.stringify(health);
+
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    } catch {
+      sendError(res, new ApiError(400, 'bad_request', 'The request target is not valid.'));
+      return;
+    }
+    const pathname = url.pathname;
+    const lower = pathname.toLowerCase();
+    const prefix = API_PREFIXES.find((p) => lower === p || lower.startsWith(`${p}/`));
+    if (prefix) {
+      void dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));
+      return;
+    }
+    if (lower === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendError(
+          res,
+          new ApiError(405, 'method_not_allowed', 'This endpoint accepts GET only.', { Allow: 'GET' }),
+        );
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(healthText);
+      return;
+    }
+    serveStatic(req, res, pathname);
+  }
+
+  const tls = loadTls(config.tls, config.dataDir);
+  const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handle) : createHttpServer(handle);
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawErrorResponse(clientErrorAnswer(error.code)));
+  });
+
+  return {
+    server,
+    db,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          const { port } = server.address() as AddressInfo;
+          const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+          resolve(`${tls ? 'https' : 'http'}://${host}:${port}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

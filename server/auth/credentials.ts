@@ -1,0 +1,73 @@
+import { ApiError } from '../http/errors.ts';
+import type { Users } from '../store/users.ts';
+import { adminKeyMatches, hashAdminKey } from './admin-keys.ts';
+import type { Lockout } from './lockout.ts';
+import { verifyPassword } from './passwords.ts';
+
+export type SignInResult = { ok: true; username: string } | { ok: false; error: ApiError };
+
+const INVALID_CREDENTIALS = () =>
+  new ApiError(401, 'invalid_credentials', 'The user name or password is incorrect.');
+const INVALID_ADMIN_KEY = () =>
+  new ApiError(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.');
+
+function locked(ms: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return new ApiError(
+    403,
+    'account_locked',
+    `Too many failed sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { 'Retry-After': String(Math.ceil(ms / 1000)) },
+  );
+}
+
+/**
+ * Checks credentials so that an unknown account, a wrong secret and an inactive account cannot be told apart by
+ * status, body or time: a secret is always verified (against a dummy when there is no account), and only an
+ * account whose secret verified may learn that it is inactive.
+ */
+export class Credentials {
+  private readonly dummyAdminKey = hashAdminKey('00000000-0000-0000-0000-000000000000');
+
+  constructor(
+    private readonly users: Users,
+    private readonly lockout: Lockout,
+    private readonly dummyPasswordHash: string,
+  ) {}
+
+  async signIn(username: string, password: string): Promise<SignInResult> {
+    const account = username.trim().toLowerCase();
+    const lockedFor = this.lockout.lockedFor(account);
+    if (lockedFor > 0) return { ok: false, error: locked(lockedFor) };
+    // Counted as a failure before the slow hash, so that parallel guesses cannot all pass the lock check above;
+    // a success clears it again.
+    this.lockout.recordFailure(account);
+    const user = this.users.findByUsername(account);
+    const verified = await verifyPassword(password, user?.password_hash ?? this.dummyPasswordHash);
+    if (!user || !user.password_hash || !verified) return { ok: false, error: INVALID_CREDENTIALS() };
+    this.lockout.recordSuccess(account);
+    if (!user.is_active) {
+      return { ok: false, error: new ApiError(403, 'account_inactive', 'This account is not active.') };
+    }
+    return { ok: true, username: (JSON.parse(user.record) as { UserName: string }).UserName };
+  }
+
+  signInAdmin(beid: string, webServicesKey: string): SignInResult {
+    const org = this.users.findOrgByBeid(beid.toLowerCase());
+    const matches = adminKeyMatches(webServicesKey, org?.admin_key_hash ?? this.dummyAdminKey);
+    if (!org || !matches) return { ok: false, error: INVALID_ADMIN_KEY() };
+    if (!org.admin_active) {
+      return {
+        ok: false,
+        error: new ApiError(
+          403,
+          'account_inactive',
+          "This organization's admin service account is not active.",
+        ),
+      };
+    }
+    const admin = this.users.findInOrg(org.id, org.admin_uid);
+    if (!admin) return { ok: false, error: INVALID_ADMIN_KEY() };
+    return { ok: true, username: (JSON.parse(admin.record) as { UserName: string }).UserName };
+  }
+}

@@ -1,0 +1,71 @@
+import { foldKeys, readJsonBody, requiredString } from '../http/body.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Handler, Reply, Route } from '../http/router.ts';
+import { isGuid } from '../guid.ts';
+import type { RateWindow } from '../rate-limit.ts';
+import type { Users } from '../store/users.ts';
+import { authenticate } from './bearer.ts';
+import type { Credentials, SignInResult } from './credentials.ts';
+import type { Tokens } from './tokens.ts';
+
+export interface AuthDeps {
+  credentials: Credentials;
+  tokens: Tokens;
+  users: Users;
+  window: RateWindow;
+}
+
+async function tokenReply(result: SignInResult, tokens: Tokens): Promise<Reply> {
+  if (!result.ok) throw result.error;
+  // The real service answers the bare token as text/plain: no quotes, no newline.
+  return { status: 200, text: await tokens.issue(result.username), headers: { 'Cache-Control': 'no-store' } };
+}
+
+function guidField(body: Map<string, unknown>, name: string): string {
+  const value = requiredString(body, name, 64).trim();
+  if (!isGuid(value)) {
+    throw new ApiError(
+      400,
+      'bad_request',
+      `${name} must be a GUID like 00000000-0000-0000-0000-000000000000.`,
+    );
+  }
+  return value;
+}
+
+export function authRoutes(deps: AuthDeps): Route[] {
+  const login: Handler = async ({ req }) => {
+    const body = foldKeys(await readJsonBody(req));
+    const username = requiredString(body, 'UserName', 256);
+    const password = requiredString(body, 'Password', 1024);
+    return tokenReply(await deps.credentials.signIn(username, password), deps.tokens);
+  };
+
+  const loginAdmin: Handler = async ({ req }) => {
+    const body = foldKeys(await readJsonBody(req));
+    const beid = guidField(body, 'BEID');
+    const key = guidField(body, 'WebServicesKey');
+    return tokenReply(deps.credentials.signInAdmin(beid, key), deps.tokens);
+  };
+
+  const getUser: Handler = async ({ req }) => {
+    const principal = await authenticate(req, deps.tokens, deps.users);
+    return { status: 200, jsonText: principal.user.record, headers: { 'Cache-Control': 'no-store' } };
+  };
+
+  const loginSso: Handler = () => {
+    throw new ApiError(501, 'sso_not_configured', 'Single sign-on is not configured on this emulator.');
+  };
+
+  const limited = (method: string, handler: Handler) => ({
+    handler,
+    rateLimit: { method, window: deps.window },
+  });
+  return [
+    { path: '/api/auth', methods: { POST: limited('auth', login) } },
+    { path: '/api/auth/login', methods: { POST: limited('auth/login', login) } },
+    { path: '/api/auth/loginadmin', methods: { POST: limited('auth/loginadmin', loginAdmin) } },
+    { path: '/api/auth/getuser', methods: { GET: limited('auth/getuser', getUser) } },
+    { path: '/api/auth/loginsso', methods: { GET: limited('auth/loginsso', loginSso) } },
+  ];
+}

@@ -1,0 +1,87 @@
+import { randomBytes, webcrypto } from 'node:crypto';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Clock } from '../clock.ts';
+import { getMeta, setMeta, type Db } from '../store/db.ts';
+
+export const TOKEN_ISSUER = 'TD';
+export const TOKEN_AUDIENCE = 'https://www.teamdynamix.com/';
+export const TOKEN_LIFETIME_SECONDS = 86_400;
+const KEY_META = 'token-signing-key';
+const MAX_TOKEN_LENGTH = 4096;
+
+export type TokenCheck = { ok: true; username: string } | { ok: false; reason: string };
+
+/** The HS256 signing key: made on first start and kept in the database, so tokens outlive a restart. */
+export function loadSigningKey(db: Db): Buffer {
+  const existing = getMeta(db, KEY_META);
+  if (existing && existing.length >= 32) return existing;
+  const key = randomBytes(64);
+  setMeta(db, KEY_META, key);
+  return key;
+}
+
+/** Issues and checks bearer tokens shaped like the real service's: HS256, `unique_name`, iss, aud, nbf, exp. */
+export class Tokens {
+  private constructor(
+    private readonly key: webcrypto.CryptoKey,
+    private readonly clock: Clock,
+    private readonly lifetimeSeconds: number,
+  ) {}
+
+  static async create(
+    secret: Buffer,
+    clock: Clock,
+    lifetimeSeconds = TOKEN_LIFETIME_SECONDS,
+  ): Promise<Tokens> {
+    const key = await webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    return new Tokens(key, clock, lifetimeSeconds);
+  }
+
+  issue(username: string): Promise<string> {
+    const nbf = Math.floor(this.clock.now() / 1000);
+    return new SignJWT({
+      unique_name: username,
+      iss: TOKEN_ISSUER,
+      aud: TOKEN_AUDIENCE,
+      exp: nbf + this.lifetimeSeconds,
+      nbf,
+    })
+      .setProtectedHeader({ typ: 'JWT', alg: 'HS256' })
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<TokenCheck> {
+    if (token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'The token is too long.' };
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        requiredClaims: ['exp', 'nbf', 'unique_name'],
+        currentDate: new Date(this.clock.now()),
+      });
+      const username = payload.unique_name;
+      if (typeof username !== 'string' || username === '') {
+        return { ok: false, reason: 'The token names no user.' };
+      }
+      return { ok: true, username };
+    } catch (error) {
+      return { ok: false, reason: reasonFor(error) };
+    }
+  }
+}
+
+function reasonFor(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return error.claim === 'nbf'
+      ? 'The token is not valid yet.'
+      : `The token's "${error.claim}" claim is not acceptable.`;
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is not signed with HS256.';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature is not valid.';
+  return 'The token is malformed.';
+}

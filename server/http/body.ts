@@ -1,0 +1,118 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from './errors.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const JSON_TYPES = new Set(['application/json', 'text/json']);
+const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
+
+/** Raised when the client went away mid-body: there is nobody left to answer. */
+export class ClientGoneError extends Error {}
+
+function checkContentType(header: string | undefined) {
+  const [type = '', ...params] = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
+  if (!JSON_TYPES.has(type)) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'The request body must be JSON, sent as Content-Type application/json or text/json.',
+    );
+  }
+  for (const param of params) {
+    const [name, value = ''] = param.split('=').map((s) => s.trim());
+    if (name === 'charset' && !UTF8_CHARSETS.has(value.replace(/^"|"$/g, ''))) {
+      throw new ApiError(415, 'unsupported_media_type', 'The request body must be encoded as UTF-8.');
+    }
+  }
+}
+
+function tooLarge() {
+  return new ApiError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`, {
+    Connection: 'close',
+  });
+}
+
+function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (error: Error | null, body?: Buffer) => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      if (error) reject(error);
+      else resolve(body ?? Buffer.alloc(0));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Keep draining what is in flight so the client can read the answer; Connection: close ends the rest.
+        req.resume();
+        finish(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => finish(null, Buffer.concat(chunks)));
+    req.on('error', () => finish(new ClientGoneError('client aborted')));
+    req.on('aborted', () => finish(new ClientGoneError('client aborted')));
+  });
+}
+
+/** Reads a JSON request body: content type, size and encoding checked; the parsed value is still untrusted. */
+export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+  checkContentType(req.headers['content-type']);
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const raw = await readRaw(req, limit);
+  if (raw.length === 0)
+    throw new ApiError(400, 'bad_request', 'The request body is empty; a JSON object is required.');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(raw);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid UTF-8.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * The body's top-level object with its keys folded to lower case, because the real service matches property
+ * names case-insensitively (clients send `username`, `UserName` and `userName`).
+ */
+export function foldKeys(body: unknown): Map<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'bad_request', 'The request body must be a JSON object.');
+  }
+  const folded = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(body)) {
+    const lower = key.toLowerCase();
+    if (folded.has(lower)) {
+      throw new ApiError(
+        400,
+        'bad_request',
+        `The property "${key}" appears more than once (names ignore letter case).`,
+      );
+    }
+    folded.set(lower, value);
+  }
+  return folded;
+}
+
+/** A required, non-empty string property of a folded body. */
+export function requiredString(body: Map<string, unknown>, name: string, maxLength: number): string {
+  const value = body.get(name.toLowerCase());
+  if (value === undefined || value === null) throw new ApiError(400, 'bad_request', `${name} is required.`);
+  if (typeof value !== 'string') throw new ApiError(400, 'bad_request', `${name} must be a string.`);
+  if (value.trim() === '') throw new ApiError(400, 'bad_request', `${name} must not be empty.`);
+  if (value.length > maxLength) {
+    throw new ApiError(400, 'bad_request', `${name} must be at most ${maxLength} characters.`);
+  }
+  return value;
+}

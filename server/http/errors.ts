@@ -1,0 +1,50 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { ApiErrorBody, ApiErrorCode } from '../../src/lib/wire.ts';
+
+/**
+ * An error meant for the caller. Anything else thrown while handling a request is a bug, answered with a
+ * generic 500 that names nothing internal.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, error: ApiError) {
+  const body: ApiErrorBody = { status: error.status, error: error.code, message: error.message };
+  sendJson(res, error.status, body, error.headers);
+}
+
+/** The same error as raw HTTP/1.1 bytes, for requests so broken that Node never made them a request object. */
+export function rawErrorResponse(error: ApiError): string {
+  const body = JSON.stringify({ status: error.status, error: error.code, message: error.message } satisfies ApiErrorBody);
+  return [
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}

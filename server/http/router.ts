@@ -1,0 +1,158 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rateLimitHeaders, type RateLimiter, type RateWindow } from '../rate-limit.ts';
+import type { Clock } from '../clock.ts';
+import { ClientGoneError } from './body.ts';
+import { ApiError, sendError } from './errors.ts';
+
+export interface RequestContext {
+  req: IncomingMessage;
+  url: URL;
+  params: Record<string, string>;
+  caller: string;
+}
+
+export type Reply =
+  | { status: number; json: unknown; headers?: Record<string, string> }
+  | { status: number; jsonText: string; headers?: Record<string, string> }
+  | { status: number; text: string; headers?: Record<string, string> };
+
+export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
+
+export interface MethodSpec {
+  handler: Handler;
+  /** Rate-limited methods name their counter; each method is counted on its own. */
+  rateLimit?: { method: string; window: RateWindow };
+}
+
+export interface Route {
+  /** Segments; a segment starting with ':' captures. Matched without regard to letter case, as ASP.NET does. */
+  path: string;
+  methods: Partial<Record<'GET' | 'POST', MethodSpec>>;
+}
+
+interface CompiledRoute {
+  segments: string[];
+  route: Route;
+}
+
+export interface RouterDeps {
+  clock: Clock;
+  limiter: RateLimiter;
+  log: (line: string) => void;
+}
+
+function split(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+function match(compiled: CompiledRoute, segments: string[]): Record<string, string> | null {
+  if (compiled.segments.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const pattern = compiled.segments[i]!;
+    const actual = segments[i]!;
+    if (pattern.startsWith(':')) params[pattern.slice(1)] = actual;
+    else if (pattern !== actual.toLowerCase()) return null;
+  }
+  return params;
+}
+
+function send(res: ServerResponse, reply: Reply) {
+  let body: string;
+  let type: string;
+  if ('text' in reply) {
+    body = reply.text;
+    type = 'text/plain; charset=utf-8';
+  } else {
+    body = 'jsonText' in reply ? reply.jsonText : JSON.stringify(reply.json);
+    type = 'application/json; charset=utf-8';
+  }
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/**
+ * Dispatches an API request to its route, applies the method's rate limit, and is the one place where a failure
+ * becomes an answer: ApiErrors as they are, anything else as a bare 500 that names nothing internal.
+ */
+export function createRouter(routes: Route[], deps: RouterDeps) {
+  // Literal segments win over captures, so /api/people/lookup is not taken for a uid.
+  const compiled = routes
+    .map((route) => ({ segments: split(route.path.toLowerCase()), route }))
+    .sort(
+      (a, b) =>
+        a.segments.filter((s) => s.startsWith(':')).length -
+        b.segments.filter((s) => s.startsWith(':')).length,
+    );
+
+  return async function dispatch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    path: string,
+    caller: string,
+  ) {
+    try {
+      let decodedSegments: string[];
+      try {
+        decodedSegments = split(path).map((segment) => decodeURIComponent(segment));
+      } catch {
+        throw new ApiError(400, 'bad_request', 'The request path is not valid.');
+      }
+      let found: { route: Route; params: Record<string, string> } | undefined;
+      for (const candidate of compiled) {
+        const params = match(candidate, decodedSegments);
+        if (params) {
+          found = { route: candidate.route, params };
+          break;
+        }
+      }
+      if (!found) throw new ApiError(404, 'not_found', 'No API endpoint has this path.');
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const spec = method === 'GET' || method === 'POST' ? found.route.methods[method] : undefined;
+      if (!spec) {
+        const allow = Object.keys(found.route.methods).join(', ');
+        throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow} only.`, {
+          Allow: allow,
+        });
+      }
+      if (spec.rateLimit) {
+        const decision = deps.limiter.hit(spec.rateLimit.method, caller, spec.rateLimit.window);
+        for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+        if (!decision.allowed) {
+          const seconds = Math.max(1, Math.ceil((decision.resetAt - deps.clock.now()) / 1000));
+          throw new ApiError(
+            429,
+            'rate_limited',
+            `Too many calls to this method: ${decision.limit} are allowed per ${spec.rateLimit.window.windowMs / 1000} seconds. Try again in ${seconds} seconds.`,
+            { 'Retry-After': String(seconds) },
+          );
+        }
+      }
+      send(res, await spec.handler({ req, url, params: found.params, caller }));
+    } catch (error) {
+      if (error instanceof ClientGoneError) return;
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof ApiError) {
+        sendError(res, error);
+        return;
+      }
+      deps.log(`internal error on ${req.method ?? '?'} ${url.pathname}: ${describe(error)}`);
+      sendError(res, new ApiError(500, 'internal_error', 'The emulator failed to answer this request.'));
+    }
+  };
+}
+
+/** The error's type and stack frames, never its message: messages can quote request data. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return [error.name, ...frames.slice(0, 5)].join('\n');
+}

@@ -1,0 +1,60 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { RealmError } from './store/realm.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function banner(url: string, dataDir: string, certPath: string | null, seeded: boolean) {
+  const lines = [
+    '',
+    `  Auth Console and Web API emulator: ${url}/`,
+    `  API base URL:   ${url}/TDWebApi/   (sandbox: ${url}/SBTDWebApi/)`,
+    `  Data directory: ${dataDir}`,
+    ...(certPath ? [`  TLS certificate: ${certPath} (trust it in your client to use https)`] : []),
+    '',
+    ...(seeded
+      ? [
+          '  Demo sign-ins (realm server/realm/demo.json):',
+          '    jdoe@example.edu     / Tdx-demo-2026   active, TDPeople + TDTickets',
+          '    asmith@example.edu   / Tdx-demo-2026   active, TDTickets only',
+          '    retired@example.edu  / Tdx-demo-2026   inactive',
+          '  Admin keys (BEID / WebServicesKey):',
+          '    Example University   5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10 / 9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d   active',
+          '    Closed College       0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 / 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d   inactive',
+        ]
+      : ['  Realm: imported from REALM_FILE.']),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function main() {
+  const config = loadConfig(process.env, process.argv.slice(2), root);
+  const app = await createApp(config);
+  const url = await app.listen();
+  const certPath =
+    config.tls.kind === 'files'
+      ? config.tls.certPath
+      : config.tls.kind === 'self-signed'
+        ? `${config.dataDir}/tls/localhost-cert.pem`
+        : null;
+  banner(url, config.dataDir, certPath, config.realmFile === null);
+  const stop = () => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof RealmError) {
+    console.error(`Cannot start: ${error.message}`);
+  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    console.error('Cannot start: the port is in use. Set PORT to another port.');
+  } else {
+    console.error('Cannot start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

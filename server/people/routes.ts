@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRecord } from '../../src/lib/wire.ts';
+import { authenticate, forbidden, type Principal } from '../auth/bearer.ts';
+import type { Tokens } from '../auth/tokens.ts';
+import { isGuid } from '../guid.ts';
+import { foldKeys, readJsonBody } from '../http/body.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Handler, Route } from '../http/router.ts';
+import type { RateWindow } from '../rate-limit.ts';
+import { buildUserRecord } from '../store/user-record.ts';
+import type { Users } from '../store/users.ts';
+import { parseNewPerson } from './person-body.ts';
+
+export interface PeopleDeps {
+  tokens: Tokens;
+  users: Users;
+  window: RateWindow;
+  createWindow: RateWindow;
+}
+
+const MAX_LOOKUP_RESULTS = 100;
+
+function requirePeopleAccess(principal: Principal) {
+  const record = JSON.parse(principal.user.record) as UserRecord;
+  if (!record.Applications.includes('TDPeople')) {
+    throw forbidden('You do not have access to the People application (TDPeople).');
+  }
+}
+
+function maxResultsOf(raw: string | null): number {
+  if (raw === null || raw === '') return 50;
+  if (!/^\d{1,4}$/.test(raw)) throw new ApiError(400, 'bad_request', 'maxResults must be a whole number.');
+  const value = Number(raw);
+  if (value < 1 || value > MAX_LOOKUP_RESULTS) {
+    throw new ApiError(400, 'bad_request', `maxResults must be between 1 and ${MAX_LOOKUP_RESULTS}.`);
+  }
+  return value;
+}
+
+export function peopleRoutes(deps: PeopleDeps): Route[] {
+  const getPerson: Handler = async ({ req, params }) => {
+    const principal = await authenticate(req, deps.tokens, deps.users);
+    requirePeopleAccess(principal);
+    const uid = params.uid ?? '';
+    if (!isGuid(uid)) throw new ApiError(400, 'bad_request', 'The person UID must be a GUID.');
+    const person = deps.users.findInOrg(principal.user.org_id, uid.toLowerCase());
+    if (!person) throw new ApiError(404, 'not_found', 'No person with this UID exists in your organization.');
+    return { status: 200, jsonText: person.record };
+  };
+
+  const lookup: Handler = async ({ req, url }) => {
+    const principal = await authenticate(req, deps.tokens, deps.users);
+    requirePeopleAccess(principal);
+    const searchText = url.searchParams.get('searchText') ?? '';
+    if (searchText.length > 200)
+      throw new ApiError(400, 'bad_request', 'searchText must be at most 200 characters.');
+    const max = maxResultsOf(url.searchParams.get('maxResults'));
+    return {
+      status: 200,
+      jsonText: `[${deps.users.lookup(principal.user.org_id, searchText.trim(), max).join(',')}]`,
+    };
+  };
+
+  const create: Handler = async ({ req }) => {
+    const principal = await authenticate(req, deps.tokens, deps.users);
+    if (!principal.isAdminAccount) {
+      throw forbidden(
+        "Only the organization's admin service account (a token from loginadmin) may create people.",
+      );
+    }
+    const person = parseNewPerson(foldKeys(await readJsonBody(req)));
+    const admin = JSON.parse(principal.user.record) as UserRecord;
+    const record = deps.users.transaction(() => {
+      if (deps.users.findByUsername(person.UserName.toLowerCase())) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `A person with the user name "${person.UserName}" already exists.`,
+        );
+      }
+      const created = buildUserRecord({
+        ...person,
+        UID: randomUUID(),
+        ReferenceID: deps.users.nextReferenceId(),
+        BEID: admin.BEID,
+        BEIDInt: admin.BEIDInt,
+      });
+      deps.users.insertPerson(principal.user.org_id, created);
+      return created;
+    });
+    return { status: 200, json: record };
+  };
+
+  return [
+    {
+      path: '/api/people',
+      methods: {
+        POST: { handler: create, rateLimit: { method: 'people/create', window: deps.createWindow } },
+      },
+    },
+    {
+      path: '/api/people/lookup',
+      methods: { GET: { handler: lookup, rateLimit: { method: 'people/lookup', window: deps.window } } },
+    },
+    {
+      path: '/api/people/:uid',
+      methods: { GET: { handler: getPerson, rateLimit: { method: 'people/get', window: deps.window } } },
+    },
+  ];
+}

@@ -1,0 +1,94 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Auth Console</title></head>
+<body><main><h1>Auth Console</h1><p>The console is not built yet. Run <code>npm run build</code>, or start with
+<code>npm start</code>, which builds it. The emulator API is up at <code>/TDWebApi/api/</code>.</p></main></body></html>`;
+
+function sendText(res: ServerResponse, status: number, type: string, body: string, cache: string) {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': cache,
+  });
+  res.end(body);
+}
+
+/**
+ * Serves the built console from dist/: hashed assets cached for a year, everything else revalidated, and any
+ * path that is not a file answered with index.html so the console's routes survive a reload.
+ */
+export function createStatic(distDir: string) {
+  const root = normalize(distDir + sep);
+  const indexPath = join(distDir, 'index.html');
+
+  function sendIndex(req: IncomingMessage, res: ServerResponse) {
+    const html = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
+    if (req.method === 'HEAD') {
+      res.writeHead(200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
+      res.end();
+      return;
+    }
+    sendText(res, 200, TYPES['.html']!, html, 'no-cache');
+  }
+
+  return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      sendText(res, 405, 'text/plain; charset=utf-8', 'Method not allowed.', 'no-store');
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      sendText(res, 400, 'text/plain; charset=utf-8', 'Bad request path.', 'no-store');
+      return;
+    }
+    if (decoded.includes('\0') || decoded.split(/[\\/]/).includes('..')) {
+      sendText(res, 404, 'text/plain; charset=utf-8', 'Not found.', 'no-store');
+      return;
+    }
+    if (decoded === '/' || decoded === '/index.html') return sendIndex(req, res);
+    const file = normalize(join(root, decoded));
+    if (file.startsWith(root)) {
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat?.isFile()) {
+        const hashed = decoded.startsWith('/assets/');
+        res.writeHead(200, {
+          'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'Content-Length': stat.size,
+          'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
+        if (req.method === 'HEAD') res.end();
+        else
+          createReadStream(file)
+            .on('error', () => res.destroy())
+            .pipe(res);
+        return;
+      }
+    }
+    // A missing file with an extension is a real 404; anything else is a console route.
+    if (extname(decoded) !== '') {
+      sendText(res, 404, 'text/plain; charset=utf-8', 'Not found.', 'no-store');
+      return;
+    }
+    sendIndex(req, res);
+  };
+}

@@ -1,0 +1,49 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrations } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export const DB_FILE_NAME = 'emulator.sqlite';
+
+/**
+ * Opens (creating if needed) the database in the data directory and brings its schema up to date.
+ * WAL with synchronous=FULL: an answered write has reached the disk, so neither kill -9 nor a power cut loses it.
+ */
+export function openDb(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(dataDir, DB_FILE_NAME));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db) {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(
+      `The database schema (version ${current}) is newer than this emulator (version ${migrations.length}).`,
+    );
+  }
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+export function getMeta(db: Db, key: string): Buffer | undefined {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: Buffer } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Db, key: string, value: Buffer | string) {
+  db.prepare(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  ).run(key, typeof value === 'string' ? Buffer.from(value) : value);
+}

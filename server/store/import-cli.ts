@@ -1,0 +1,33 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDb, setMeta } from './db.ts';
+import { RealmError, importRealm, readRealmFile } from './realm.ts';
+
+/** `npm run realm:import -- path/to/realm.json`: adds or updates a realm in DATA_DIR's database. */
+async function main() {
+  const [file, ...rest] = process.argv.slice(2);
+  if (!file || rest.length > 0) {
+    console.error('Usage: npm run realm:import -- <realm.json>   (imports into DATA_DIR, default .data/)');
+    process.exit(2);
+  }
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const config = loadConfig(process.env, [], root);
+  const realm = readRealmFile(resolve(file));
+  const db = openDb(config.dataDir);
+  try {
+    const summary = await importRealm(db, realm);
+    setMeta(db, 'seeded', new Date().toISOString());
+    console.log(
+      `Imported ${summary.organizations} organizations and ${summary.users} users into ${config.dataDir}.`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof RealmError || error instanceof ConfigError;
+  console.error(`Import failed: ${known ? error.message : String(error)}`);
+  process.exit(1);
+});

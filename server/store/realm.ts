@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { UserRecord } from '../../src/lib/wire.ts';
+import { hashAdminKey } from '../auth/admin-keys.ts';
+import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
+import { isGuid } from '../guid.ts';
+import { KNOWN_APPLICATIONS, orgApplicationsFor } from './applications.ts';
+import type { Db } from './db.ts';
+import { buildUserRecord } from './user-record.ts';
+import { Users, searchTextOf } from './users.ts';
+
+/**
+ * A realm file: organizations, each with its admin service account and its users. User entries take any
+ * User-record field by its wire name, plus `Password` (or a ready `PasswordHash`), `Active` and
+ * `AdministeredApplications`.
+ */
+export interface RealmUser extends Partial<UserRecord> {
+  UserName: string;
+  Password?: string;
+  PasswordHash?: string;
+  Active?: boolean;
+  AdministeredApplications?: string[];
+}
+
+export interface RealmAdminAccount extends Partial<UserRecord> {
+  WebServicesKey: string;
+  Active: boolean;
+  UserName: string;
+  AdministeredApplications?: string[];
+}
+
+export interface RealmOrganization {
+  Name: string;
+  BEID: string;
+  BEIDInt: number;
+  AdminAccount: RealmAdminAccount;
+  Users: RealmUser[];
+}
+
+export interface Realm {
+  organizations: RealmOrganization[];
+}
+
+export class RealmError extends Error {}
+
+const SAMPLE = buildUserRecord({ UID: '', ReferenceID: 0, BEID: '', BEIDInt: 0, UserName: '', TypeID: 1 });
+const NULLABLE = new Set(['PrimaryClientPortalApplicationID', 'AuthenticationProviderID']);
+const DERIVED = new Set(['BEID', 'BEIDInt', 'ReferenceID', 'IsActive', 'OrgApplications']);
+const EXTRA_FIELDS: Record<string, 'string' | 'boolean' | 'string[]'> = {
+  Password: 'string',
+  PasswordHash: 'string',
+  Active: 'boolean',
+  AdministeredApplications: 'string[]',
+  WebServicesKey: 'string',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string') ? 'string[]' : 'array';
+  return typeof value;
+}
+
+function checkUserFields(entry: Record<string, unknown>, where: string, allowed: ReadonlySet<string>) {
+  for (const [key, value] of Object.entries(entry)) {
+    const extra = allowed.has(key) ? EXTRA_FIELDS[key] : undefined;
+    if (extra) {
+      if (kindOf(value) !== extra) throw new RealmError(`${where}.${key} must be ${extra}.`);
+      continue;
+    }
+    if (DERIVED.has(key)) throw new RealmError(`${where}.${key} is derived by the emulator; leave it out.`);
+    if (!(key in SAMPLE)) throw new RealmError(`${where}.${key} is not a User field.`);
+    const expected = SAMPLE[key as keyof UserRecord];
+    if (value === null && NULLABLE.has(key)) continue;
+    const ok = Array.isArray(expected)
+      ? Array.isArray(value) &&
+        (key === 'Attributes'
+          ? value.every(isRecord)
+          : key === 'GroupIDs'
+            ? value.every(Number.isInteger)
+            : kindOf(value) === 'string[]')
+      : NULLABLE.has(key)
+        ? typeof value === 'number'
+        : typeof value === typeof expected;
+    if (!ok) throw new RealmError(`${where}.${key} has the wrong type.`);
+  }
+  if (typeof entry.UserName !== 'string' || entry.UserName.trim() === '') {
+    throw new RealmError(`${where}.UserName is required.`);
+  }
+  if (entry.UID !== undefined && (typeof entry.UID !== 'string' || !isGuid(entry.UID))) {
+    throw new RealmError(`${where}.UID must be a GUID.`);
+  }
+  for (const app of (entry.Applications as string[] | undefined) ?? []) {
+    if (!KNOWN_APPLICATIONS.includes(app)) {
+      throw new RealmError(
+        `${where}.Applications: unknown application "${app}" (known: ${KNOWN_APPLICATIONS.join(', ')}).`,
+      );
+    }
+  }
+}
+
+const USER_EXTRAS = new Set(['Password', 'PasswordHash', 'Active', 'AdministeredApplications']);
+const ADMIN_EXTRAS = new Set(['WebServicesKey', 'Active', 'AdministeredApplications']);
+
+/** Checks a parsed realm file and says exactly what is wrong with it. */
+export function parseRealm(input: unknown): Realm {
+  if (!isRecord(input) || !Array.isArray(input.organizations)) {
+    throw new RealmError('A realm file is a JSON object with an "organizations" array.');
+  }
+  const seenBeids = new Set<string>();
+  const seenUsers = new Set<string>();
+  input.organizations.forEach((org, i) => {
+    const where = `organizations[${i}]`;
+    if (!isRecord(org)) throw new RealmError(`${where} must be an object.`);
+    if (typeof org.Name !== 'string' || org.Name.trim() === '')
+      throw new RealmError(`${where}.Name is required.`);
+    if (typeof org.BEID !== 'string' || !isGuid(org.BEID))
+      throw new RealmError(`${where}.BEID must be a GUID.`);
+    if (!Number.isInteger(org.BEIDInt) || (org.BEIDInt as number) < 1) {
+      throw new RealmError(`${where}.BEIDInt must be a positive integer.`);
+    }
+    if (seenBeids.has(org.BEID.toLowerCase())) throw new RealmError(`${where}.BEID appears twice.`);
+    seenBeids.add(org.BEID.toLowerCase());
+    const admin = org.AdminAccount;
+    if (!isRecord(admin)) throw new RealmError(`${where}.AdminAccount is required.`);
+    checkUserFields(admin, `${where}.AdminAccount`, ADMIN_EXTRAS);
+    if (typeof admin.WebServicesKey !== 'string' || !isGuid(admin.WebServicesKey)) {
+      throw new RealmError(`${where}.AdminAccount.WebServicesKey must be a GUID.`);
+    }
+    if (typeof admin.Active !== 'boolean')
+      throw new RealmError(`${where}.AdminAccount.Active must be true or false.`);
+    if (!Array.isArray(org.Users)) throw new RealmError(`${where}.Users must be an array.`);
+    for (const [j, user] of [admin, ...(org.Users as unknown[])].entries()) {
+      const userWhere = j === 0 ? `${where}.AdminAccount` : `${where}.Users[${j - 1}]`;
+      if (!isRecord(user)) throw new RealmError(`${userWhere} must be an object.`);
+      if (j > 0) checkUserFields(user, userWhere, USER_EXTRAS);
+      const key = String(user.UserName).toLowerCase();
+      if (seenUsers.has(key))
+        throw new RealmError(`${userWhere}.UserName "${String(user.UserName)}" appears twice.`);
+      seenUsers.add(key);
+      if (typeof user.PasswordHash === 'string' && !isPasswordHash(user.PasswordHash)) {
+        throw new RealmError(`${userWhere}.PasswordHash is not a hash this emulator made.`);
+      }
+    }
+  });
+  return input as unknown as Realm;
+}
+
+export function readRealmFile(path: string): Realm {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new RealmError(`Cannot read the realm file ${path}.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new RealmError(`The realm file ${path} is not valid JSON.`);
+  }
+  return parseRealm(json);
+}
+
+export interface ImportSummary {
+  organizations: number;
+  users: number;
+}
+
+/**
+ * Adds or updates the realm's organizations and users (matched by BEID and user name), all in one transaction:
+ * a realm either lands whole or not at all. Passwords are hashed first, outside the transaction.
+ */
+export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Promise<ImportSummary> {
+  const hashes = new Map<RealmUser, string | null>();
+  for (const org of realm.organizations) {
+    for (const user of org.Users) {
+      hashes.set(user, user.PasswordHash ?? (user.Password ? await hashPassword(user.Password, cost) : null));
+    }
+  }
+  const users = new Users(db);
+  const uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
+  let userCount = 0;
+  db.transaction(() => {
+    for (const org of realm.organizations) {
+      const beid = org.BEID.toLowerCase();
+      const existingOrg = users.findOrgByBeid(beid);
+      const clash = existingOrg ? undefined : users.findOrgById(org.BEIDInt);
+      if (clash) {
+        throw new RealmError(
+          `Organization "${org.Name}": BEIDInt ${org.BEIDInt} is already used by "${clash.name}".`,
+        );
+      }
+      const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
+      db.prepare(
+        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
+           admin_active = excluded.admin_active`,
+      ).run(
+        org.BEIDInt,
+        beid,
+        org.Name,
+        hashAdminKey(org.AdminAccount.WebServicesKey),
+        org.AdminAccount.Active ? 1 : 0,
+        adminUid,
+      );
+      const orgId = users.findOrgByBeid(beid)!.id;
+      const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
+      const entries: {
+        fields: RealmUser;
+        active: boolean;
+        typeId: number;
+        hash: string | null;
+        uid?: string;
+      }[] = [
+        { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
+        ...org.Users.map((user) => ({
+          fields: user,
+          active: user.Active ?? true,
+          typeId: user.TypeID ?? 1,
+          hash: hashes.get(user) ?? null,
+        })),
+      ];
+      for (const entry of entries) {
+        const {
+          Password: _p,
+          PasswordHash: _h,
+          Active: _a,
+          AdministeredApplications,
+          ...fields
+        } = entry.fields;
+        const usernameKey = fields.UserName.toLowerCase();
+        const existing = users.findByUsername(usernameKey);
+        const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
+        const owner = uidOwner.get(uid);
+        // Users are matched by user name, so a UID already taken by another name is a clash; only an
+        // organization's admin account keeps its UID when renamed.
+        const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
+        if (owner !== undefined && owner !== usernameKey && !renamedAdmin) {
+          throw new RealmError(`User "${fields.UserName}": UID ${uid} already belongs to "${owner}".`);
+        }
+        const referenceId = existing?.reference_id ?? users.nextReferenceId();
+        const applications = fields.Applications ?? [];
+        const record = buildUserRecord({
+          ...fields,
+          UID: uid,
+          ReferenceID: referenceId,
+          BEID: beid,
+          BEIDInt: orgId,
+          IsActive: entry.active,
+          TypeID: entry.typeId as UserRecord['TypeID'],
+          OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
+            id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
+            name: fields.SecurityRoleName ?? '',
+          }),
+        });
+        db.prepare(
+          `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text, record)
+           VALUES (@uid, @referenceId, @orgId, @usernameKey, @hash, @active, @typeId, @searchText, @record)
+           ON CONFLICT(uid) DO UPDATE SET org_id = excluded.org_id, username_key = excluded.username_key,
+             password_hash = excluded.password_hash, is_active = excluded.is_active, type_id = excluded.type_id,
+             search_text = excluded.search_text, record = excluded.record`,
+        ).run({
+          uid,
+          referenceId,
+          orgId,
+          usernameKey,
+          hash: entry.hash,
+          active: entry.active ? 1 : 0,
+          typeId: entry.typeId,
+          searchText: searchTextOf(record),
+          record: JSON.stringify(record),
+        });
+        userCount++;
+      }
+    }
+  })();
+  return { organizations: realm.organizations.length, users: userCount };
+}

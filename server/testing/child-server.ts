@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+/**
+ * `node --import tsx`, not the `tsx` command: that command runs the script in a second node process, so a
+ * SIGKILL sent to it would leave the real server running as an orphan.
+ */
+const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
+
+export interface ChildServer {
+  process: ChildProcess;
+  origin: string;
+  api: string;
+  output: () => string;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
+}
+
+/**
+ * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once it prints
+ * its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot collide.
+ */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const origin = await new Promise<string>((ready, fail) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /emulator: (https?:\/\/[^\s/]+)\/\s/.exec(output);
+      if (url) ready(url[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => fail(new Error(`the server exited before it was ready:\n${output}`)));
+  });
+  const health = await fetch(`${origin}/healthz`);
+  if (health.status !== 200) throw new Error(`/healthz answered ${health.status}`);
+  return { process: child, origin, api: `${origin}/TDWebApi/api`, output: () => output, exited };
+}
+
+/** Runs a TypeScript entry point of the project to its end; answers its exit code and output. */
+export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => done({ code, output }));
+  });
+}

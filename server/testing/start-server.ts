@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createApp, type App, type AppOptions } from '../app.ts';
+import { ManualClock } from '../clock.ts';
+import type { Config } from '../config.ts';
+
+export interface TestServer {
+  app: App;
+  /** e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** `${origin}/TDWebApi/api` */
+  api: string;
+  clock: ManualClock;
+  dataDir: string;
+  logs: string[];
+  /** Closes the server; the data directory is kept unless `removeData`. */
+  stop(removeData?: boolean): Promise<void>;
+}
+
+export interface TestServerOptions extends AppOptions {
+  config?: Partial<Config>;
+  /** Reuse a data directory (to test restarts). */
+  dataDir?: string;
+}
+
+/** A real emulator on a free port with its own data directory, a manual clock and cheap password hashing. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'emulator-test-'));
+  const clock =
+    options.clock instanceof ManualClock
+      ? options.clock
+      : new ManualClock(Date.parse('2026-03-02T12:00:00Z'));
+  const logs: string[] = [];
+  const config: Config = {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    distDir: resolve(import.meta.dirname, '../../dist'),
+    tls: { kind: 'none' },
+    rateLimit: 60,
+    trustedProxies: [],
+    realmFile: null,
+    ...options.config,
+  };
+  const app = await createApp(config, {
+    scryptCost: { log2N: 10, r: 8, p: 1 },
+    log: (line) => logs.push(line),
+    ...options,
+    clock,
+  });
+  const origin = await app.listen();
+  return {
+    app,
+    origin,
+    api: `${origin}/TDWebApi/api`,
+    clock,
+    dataDir,
+    logs,
+    async stop(removeData = false) {
+      await app.close();
+      if (removeData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO = {
+  password: 'Tdx-demo-2026',
+  jdoe: 'jdoe@example.edu',
+  asmith: 'asmith@example.edu',
+  retired: 'retired@example.edu',
+  exampleBeid: '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10',
+  exampleKey: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+  closedBeid: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
+  closedKey: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+} as const;
+
+export async function login(
+  api: string,
+  username: string,
+  password: string = DEMO.password,
+): Promise<string> {
+  const res = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return res.text();
+}
+
+export async function loginAdmin(
+  api: string,
+  beid: string = DEMO.exampleBeid,
+  key: string = DEMO.exampleKey,
+) {
+  const res = await fetch(`${api}/auth/loginadmin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ BEID: beid, WebServicesKey: key }),
+  });
+  if (res.status !== 200) throw new Error(`loginadmin failed: ${res.status}`);
+  return res.text();
+}

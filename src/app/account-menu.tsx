@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/session-store';
+
+/** The signed-in identity in the app bar, opening a menu with the token and sign-out. */
+export function AccountMenu({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? 'account-menu' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none', maxWidth: { xs: 120, sm: 280 } }}
+        title={`${session.username} (${SIGN_IN_METHOD_LABELS[session.method]})`}
+      >
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {session.username}
+        </span>
+      </Button>
+      <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem disabled>Signed in with {SIGN_IN_METHOD_LABELS[session.method].toLowerCase()}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            void navigate('/token');
+          }}
+        >
+          Token details
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onSignOut();
+          }}
+        >
+          Sign out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import { AuthCard } from '@/components/auth-card';
+
+export function NotFoundPage() {
+  return (
+    <AuthCard title="Page not found" subtitle="There is no screen at this address.">
+      <Link component={RouterLink} to="/profile">
+        Go to the profile
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { errorPolicy } from '@/session/policy';
+import { useNoticeStore } from './notices';
+
+async function onError(error: unknown) {
+  const decision = await errorPolicy.decide(error);
+  // Session endings show on the sign-in screen; everything else needs a notice here.
+  if (!decision.signOut) useNoticeStore.getState().push('error', decision.message);
+}
+
+/**
+ * Every failed query and every mutation that does not handle its own errors goes through the error policy.
+ * No automatic retries: a 4xx will not change by asking again, and each call counts against the rate limit.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => void onError(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (mutation.meta?.handlesOwnErrors !== true) void onError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { handlesOwnErrors?: boolean };
+  }
+}

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSessionStore } from '@/session/session-store';
+import { signInPathFor } from './use-return-path';
+
+/** The guard of every signed-in screen: without a session, go to sign-in and come back here afterwards. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSessionStore((s) => s.session);
+  const location = useLocation();
+  if (!session) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
+  return children;
+}

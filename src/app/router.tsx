@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { SignInPage } from '@/features/password-login/components/sign-in-page';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+
+// Everything but the sign-in page loads on demand, so signing in fetches only what it needs.
+const SignedInLayout = lazy(() => import('./signed-in-layout'));
+const AdminKeyRoute = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.AdminKeyRoute })));
+const ProfilePage = lazy(() => import('@/features/profile/components/profile-page'));
+const TokenPage = lazy(() => import('@/features/token/components/token-page'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/sign-in', element: <SignInPage /> },
+      { path: '/admin-key', element: <AdminKeyRoute /> },
+      {
+        element: <SignedInLayout />,
+        children: [
+          { index: true, element: <Navigate to="/profile" replace /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/token', element: <TokenPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

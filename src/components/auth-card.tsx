@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+
+/** The frame of the signed-out screens: the product's name, one heading and a card. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 3 } }}
+    >
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 480, p: { xs: 2, sm: 4 } }}>
+        <Typography component="p" variant="overline" color="text.secondary">
+          Auth Console
+        </Typography>
+        <Typography component="h1" variant="h4" gutterBottom>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {subtitle}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}

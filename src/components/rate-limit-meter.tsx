@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useRateLimitStore } from '@/session/rate-limit-store';
+
+/** Remaining calls of each named method, from the rate-limit headers of its last answer. */
+export function RateLimitMeter({ methods }: { methods: string[] }) {
+  const seen = useRateLimitStore((s) => s.seen);
+  const rows = methods.flatMap((method) => (seen[method] ? [{ method, info: seen[method] }] : []));
+  if (rows.length === 0) return null;
+  return (
+    <Box component="section" aria-label="Rate limits" sx={{ mt: 3 }}>
+      <Typography variant="subtitle2" component="h2">
+        Rate limits
+      </Typography>
+      {rows.map(({ method, info }) => (
+        <Box key={method} sx={{ mt: 1 }}>
+          <Typography variant="body2">
+            <code>{method}</code>: {info.remaining} of {info.limit} left, window resets at{' '}
+            {new Date(info.resetAt).toLocaleTimeString()}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={(info.remaining / Math.max(1, info.limit)) * 100}
+            color={info.remaining <= Math.ceil(info.limit / 10) ? 'warning' : 'primary'}
+            aria-label={`${method}: ${info.remaining} of ${info.limit} calls left`}
+          />
+        </Box>
+      ))}
+    </Box>
+  );
+}

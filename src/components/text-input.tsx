@@ -1,0 +1,39 @@
+import { useId, type ReactNode } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
+
+export interface TextInputProps extends Pick<
+  OutlinedInputProps,
+  | 'name'
+  | 'type'
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'required'
+  | 'value'
+  | 'onChange'
+  | 'endAdornment'
+  | 'inputProps'
+> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/**
+ * A labelled outlined text field with its error or hint, like MUI's TextField but without the Select machinery
+ * TextField always brings along, which keeps the sign-in page small.
+ */
+export function TextInput({ label, error, hint, required, ...input }: TextInputProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const helper = error ?? hint;
+  return (
+    <FormControl variant="outlined" fullWidth error={Boolean(error)} required={required}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput id={id} label={label} aria-describedby={helper ? helperId : undefined} {...input} />
+      {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
+    </FormControl>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import { TextInput } from '@/components/text-input';
+import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
+import { useReturnPath } from '@/app/use-return-path';
+import { checkGuid } from '@/lib/guid';
+import { describeFailure } from '@/session/describe-error';
+import type { IssuedToken } from '@/session/issued-token';
+import { startSession } from '@/session/start-session';
+import { useAdminLoginMutation } from '../api/login-admin';
+import { TestResult } from './test-result';
+
+type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; message: string };
+
+/** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
+export function AdminKeyForm() {
+  const navigate = useNavigate();
+  const returnTo = useReturnPath();
+  const mutation = useAdminLoginMutation();
+  const [beid, setBeid] = useState('');
+  const [key, setKey] = useState('');
+  const [reveal, setReveal] = useState(false);
+  const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  function run(action: 'test' | 'sign-in') {
+    const beidCheck = checkGuid(beid, 'BEID');
+    const keyCheck = checkGuid(key, 'WebServicesKey');
+    setErrors({
+      beid: beidCheck.ok ? undefined : beidCheck.message,
+      key: keyCheck.ok ? undefined : keyCheck.message,
+    });
+    setOutcome(null);
+    if (!beidCheck.ok || !keyCheck.ok) return;
+    mutation.mutate(
+      { beid: beidCheck.value, webServicesKey: keyCheck.value },
+      {
+        onSuccess: (issued) => {
+          setKey('');
+          setBeid('');
+          if (action === 'test') {
+            setOutcome({ kind: 'valid', issued });
+            return;
+          }
+          const result = startSession(issued, 'admin-key');
+          if (result.ok) void navigate(returnTo, { replace: true });
+          else setOutcome({ kind: 'failed', message: result.message });
+        },
+        onError: (error) => {
+          setKey('');
+          setOutcome({ kind: 'failed', message: describeFailure(error).message });
+        },
+      },
+    );
+  }
+
+  function adoptTested(issued: IssuedToken) {
+    const result = startSession(issued, 'admin-key');
+    setOutcome(null);
+    if (result.ok) void navigate(returnTo, { replace: true });
+    else setOutcome({ kind: 'failed', message: result.message });
+  }
+
+  return (
+    <>
+      <Box
+        component="form"
+        noValidate
+        autoComplete="off"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run('test');
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <TextInput
+          label="BEID"
+          name="beid"
+          autoFocus
+          required
+          autoComplete="off"
+          value={beid}
+          onChange={(e) => setBeid(e.target.value)}
+          error={errors.beid}
+          hint="The organization’s BEID, e.g. 00000000-0000-0000-0000-000000000000"
+          inputProps={{ spellCheck: false, maxLength: 80 }}
+        />
+        <TextInput
+          label="WebServicesKey"
+          name="web-services-key"
+          type={reveal ? 'text' : 'password'}
+          required
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          error={errors.key}
+          hint="From the organization detail page of the administration application"
+          inputProps={{ spellCheck: false, maxLength: 80 }}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={reveal ? 'Hide the key' : 'Show the key'}
+                aria-pressed={reveal}
+                onClick={() => setReveal((r) => !r)}
+                edge="end"
+              >
+                {reveal ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="outlined" disabled={mutation.isPending}>
+            Test credentials
+          </Button>
+          <Button variant="contained" disabled={mutation.isPending} onClick={() => run('sign-in')}>
+            Sign in with key
+          </Button>
+        </Box>
+      </Box>
+      <Box aria-live="polite" sx={{ mt: 3 }}>
+        {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
+        {outcome?.kind === 'failed' && (
+          <Alert severity="error" role="alert">
+            {outcome.message}
+          </Alert>
+        )}
+        {outcome?.kind === 'valid' && (
+          <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
+        )}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { AuthCard } from '@/components/auth-card';
+import { PageHeader } from '@/components/page-header';
+import { useSessionStore } from '@/session/session-store';
+import { AdminKeyForm } from './admin-key-form';
+
+const SUBTITLE =
+  'Test an organization’s admin service account (BEID + WebServicesKey) through loginadmin, or sign in with it. The key is never stored.';
+
+export default function AdminKeyPage() {
+  const signedIn = useSessionStore((s) => s.session !== null);
+  if (signedIn) {
+    return (
+      <>
+        <PageHeader title="Admin key" subtitle={SUBTITLE} />
+        <AdminKeyForm />
+      </>
+    );
+  }
+  return (
+    <AuthCard title="Admin key" subtitle={SUBTITLE}>
+      <AdminKeyForm />
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        <Link component={RouterLink} to="/sign-in">
+          Sign in with a user name and password instead
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { AuthCard } from '@/components/auth-card';
+import { TextInput } from '@/components/text-input';
+import { RateLimitMeter } from '@/components/rate-limit-meter';
+import { useReturnPath } from '@/app/use-return-path';
+import { describeFailure } from '@/session/describe-error';
+import { useSessionStore } from '@/session/session-store';
+import { startSession } from '@/session/start-session';
+import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
+
+const SIGN_OUT_MESSAGES = {
+  expired: 'Your session expired. Sign in again to continue.',
+  ended: 'Your session ended. Sign in again to continue.',
+  'other-tab': 'You signed out in another tab.',
+  user: 'You are signed out.',
+} as const;
+
+export function SignInPage() {
+  const session = useSessionStore((s) => s.session);
+  const lastSignOut = useSessionStore((s) => s.lastSignOut);
+  const memoryOnly = useSessionStore((s) => s.memoryOnly);
+  const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
+  const returnTo = useReturnPath();
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (session && !login.isPending) return <Navigate to={returnTo} replace />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = {
+      username: username.trim() === '' ? 'Enter your user name.' : undefined,
+      password: password === '' ? 'Enter your password.' : undefined,
+    };
+    setFieldErrors(errors);
+    setFailure(null);
+    if (errors.username || errors.password) return;
+    login.mutate(
+      { endpoint, username: username.trim(), password },
+      {
+        onSuccess: (issued) => {
+          const result = startSession(issued, 'password');
+          setPassword('');
+          if (!result.ok) setFailure(result.message);
+          else void navigate(returnTo, { replace: true });
+        },
+        onError: (error) => setFailure(describeFailure(error).message),
+      },
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in" subtitle="Sign in to the Web API with your user name and password.">
+      {lastSignOut && lastSignOut !== 'user' && !failure && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {SIGN_OUT_MESSAGES[lastSignOut]}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <TextInput
+          label="User name"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={fieldErrors.username}
+          inputProps={{ maxLength: 256, spellCheck: false, autoCapitalize: 'none' }}
+        />
+        <TextInput
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldErrors.password}
+          inputProps={{ maxLength: 1024 }}
+        />
+        <FormControl>
+          <FormLabel id="endpoint-label">Endpoint</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="endpoint-label"
+            name="endpoint"
+            value={endpoint}
+            onChange={(e) => setEndpoint(e.target.value as PasswordEndpoint)}
+          >
+            {PASSWORD_ENDPOINTS.map((path) => (
+              <FormControlLabel
+                key={path}
+                value={path}
+                control={<Radio />}
+                label={<code>POST {path}</code>}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <FormControlLabel
+          control={<Checkbox checked={memoryOnly} onChange={(e) => setMemoryOnly(e.target.checked)} />}
+          label="Keep the token in memory only (a reload signs you out)"
+        />
+        <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+          {login.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        Testing an organization&apos;s admin key?{' '}
+        <Link component={RouterLink} to="/admin-key">
+          Use the BEID and WebServicesKey
+        </Link>
+      </Typography>
+      <RateLimitMeter methods={['POST auth', 'POST auth/login']} />
+    </AuthCard>
+  );
+}

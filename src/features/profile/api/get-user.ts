@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserRecord } from '@/lib/wire';
+import { api } from '@/session/api';
+
+/** Types at the boundary: the fields the console reads must be there with the right types. */
+export function parseUserRecord(data: unknown): UserRecord {
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new Error('getuser did not answer an object.');
+  const record = data as Record<string, unknown>;
+  for (const key of ['UID', 'UserName', 'FullName', 'BEID'] as const) {
+    if (typeof record[key] !== 'string') throw new Error(`getuser answered a record without a text ${key}.`);
+  }
+  if (typeof record.TypeID !== 'number')
+    throw new Error('getuser answered a record without a numeric TypeID.');
+  for (const key of ['Applications', 'OrgApplications'] as const) {
+    if (record[key] !== undefined && !Array.isArray(record[key]))
+      throw new Error(`getuser answered a non-list ${key}.`);
+  }
+  return data as UserRecord;
+}
+
+export async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
+  const response = await api.send({ method: 'GET', path: '/api/auth/getuser', signal });
+  if (response.body.type !== 'json') throw new Error('getuser did not answer JSON.');
+  return parseUserRecord(response.body.data);
+}
+
+/** Cached for the token's life: a user record does not change under a token, so no refetch on focus or navigation. */
+export function currentUserQuery(username: string) {
+  return queryOptions({
+    queryKey: ['auth', 'getuser', username],
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useCurrentUser(username: string) {
+  return useQuery(currentUserQuery(username));
+}

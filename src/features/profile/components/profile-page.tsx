@@ -1,0 +1,60 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { PageHeader } from '@/components/page-header';
+import { describeFailure } from '@/session/describe-error';
+import { useSessionStore } from '@/session/session-store';
+import { useCurrentUser } from '../api/get-user';
+import { AccessSection, ContactSection, IdentitySection } from './profile-sections';
+import { RawJson } from './raw-json';
+
+const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } } as const;
+
+export default function ProfilePage() {
+  const username = useSessionStore((s) => s.session?.username ?? '');
+  const query = useCurrentUser(username);
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        subtitle="The signed-in user's record, from GET /api/auth/getuser."
+        actions={
+          <Button variant="outlined" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        }
+      />
+      {query.isPending && (
+        <Box sx={GRID} aria-busy="true" aria-label="Loading the profile">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={220} />
+          ))}
+        </Box>
+      )}
+      {query.isError && (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The profile could not be loaded. {describeFailure(query.error).message}
+        </Alert>
+      )}
+      {query.data && (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Box sx={GRID}>
+            <IdentitySection user={query.data} />
+            <AccessSection user={query.data} />
+            <ContactSection user={query.data} />
+          </Box>
+          <RawJson value={query.data} />
+        </Box>
+      )}
+    </>
+  );
+}

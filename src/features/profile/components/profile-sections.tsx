@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { FieldList } from '@/components/field-list';
+import { SectionCard } from '@/components/section-card';
+import type { UserRecord } from '@/lib/wire';
+import { accountTypeName } from '../account-type';
+
+function join(...parts: string[]): string {
+  return parts.filter((p) => p && p.trim() !== '').join(', ');
+}
+
+export function IdentitySection({ user }: { user: UserRecord }) {
+  return (
+    <SectionCard title="Identity">
+      <FieldList
+        fields={[
+          { label: 'Full name', value: user.FullName },
+          { label: 'User name', value: user.UserName },
+          { label: 'Primary e-mail', value: user.PrimaryEmail },
+          { label: 'Alternate e-mail', value: user.AlternateEmail },
+          { label: 'Alert e-mail', value: user.AlertEmail },
+          { label: 'Account type', value: `${accountTypeName(user.TypeID)} (TypeID ${user.TypeID})` },
+          { label: 'Active', value: user.IsActive ? 'Yes' : 'No' },
+          { label: 'UID', value: <code>{user.UID}</code> },
+          { label: 'BEID', value: <code>{user.BEID}</code> },
+          { label: 'External ID', value: user.ExternalID },
+          { label: 'Authentication user name', value: user.AuthenticationUserName },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+export function AccessSection({ user }: { user: UserRecord }) {
+  const applications = user.Applications ?? [];
+  const orgApplications = user.OrgApplications ?? [];
+  return (
+    <SectionCard title="Access">
+      <FieldList
+        fields={[
+          {
+            label: 'Applications',
+            value:
+              applications.length === 0 ? (
+                'None'
+              ) : (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} component="span">
+                  {applications.map((app) => (
+                    <Chip key={app} label={app} size="small" component="span" />
+                  ))}
+                </Stack>
+              ),
+          },
+          { label: 'Security role', value: user.SecurityRoleName },
+          { label: 'Permissions', value: (user.Permissions ?? []).join(', ') || 'None' },
+        ]}
+      />
+      {orgApplications.length > 0 && (
+        <Box component="ul" aria-label="Organization applications" sx={{ pl: 2, mb: 0 }}>
+          {orgApplications.map((app) => (
+            <li key={app.ID}>
+              {app.Name} ({app.SystemClass}){app.IsAdministrator ? ' — administrator' : ''}
+              {app.SecurityRoleName ? `, role ${app.SecurityRoleName}` : ''}
+            </li>
+          ))}
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
+
+export function ContactSection({ user }: { user: UserRecord }) {
+  return (
+    <SectionCard title="Contact and location">
+      <FieldList
+        fields={[
+          { label: 'Company', value: user.Company },
+          { label: 'Title', value: user.Title },
+          { label: 'Work phone', value: user.WorkPhone },
+          { label: 'Mobile phone', value: user.MobilePhone },
+          {
+            label: 'Work address',
+            value: join(user.WorkAddress, user.WorkCity, user.WorkState, user.WorkZip, user.WorkCountry),
+          },
+          { label: 'Location', value: join(user.LocationName, user.LocationRoomName) },
+          { label: 'Time zone', value: user.TZName },
+        ]}
+      />
+    </SectionCard>
+  );
+}

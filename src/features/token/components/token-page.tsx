@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { CopyButton } from '@/components/copy-button';
+import { FieldList } from '@/components/field-list';
+import { PageHeader } from '@/components/page-header';
+import { RateLimitMeter } from '@/components/rate-limit-meter';
+import { SectionCard } from '@/components/section-card';
+import { DEFAULT_BASE_URL } from '@/session/api';
+import { useCountdown } from '@/session/countdown';
+import { SIGN_IN_METHOD_LABELS, useSessionStore } from '@/session/session-store';
+import { curlCommand } from '../curl-command';
+import { ClaimsTable } from './claims-table';
+
+function when(seconds: unknown): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '';
+  const date = new Date(seconds * 1000);
+  return `${date.toLocaleString()} (${date.toUTCString()})`;
+}
+
+export default function TokenPage() {
+  const session = useSessionStore((s) => s.session);
+  const countdown = useCountdown();
+  const [reveal, setReveal] = useState(false);
+  if (!session) return null;
+  const curl = curlCommand(window.location.origin, DEFAULT_BASE_URL, session.token, reveal);
+  return (
+    <>
+      <PageHeader
+        title="Token"
+        subtitle="The bearer token of this session, decoded in the browser (only the server can verify it)."
+        actions={
+          <>
+            <CopyButton text={session.token} label="Copy token" />
+            <CopyButton text={`Authorization: Bearer ${session.token}`} label="Copy Authorization header" />
+            <CopyButton text={curl} label="Copy curl command" />
+          </>
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <SectionCard title="Lifetime">
+          <FieldList
+            fields={[
+              { label: 'Obtained with', value: SIGN_IN_METHOD_LABELS[session.method] },
+              { label: 'Issued', value: when(session.claims.nbf) },
+              { label: 'Not before', value: when(session.claims.nbf) },
+              { label: 'Expires', value: when(session.claims.exp) },
+              { label: 'Time left', value: countdown?.text ?? '' },
+              {
+                label: 'Clock difference',
+                value: `${Math.round(session.clockOffsetMs / 1000)} s (server minus this browser)`,
+              },
+            ]}
+          />
+        </SectionCard>
+        <SectionCard title="curl">
+          <FormControlLabel
+            control={<Switch checked={reveal} onChange={(e) => setReveal(e.target.checked)} />}
+            label="Show the token in the command"
+          />
+          <Box
+            component="pre"
+            tabIndex={0}
+            aria-label="curl command"
+            sx={{
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+              bgcolor: 'action.hover',
+              p: 2,
+              borderRadius: 1,
+            }}
+          >
+            {curl}
+          </Box>
+        </SectionCard>
+        <SectionCard title="Header">
+          <ClaimsTable caption="Token header" values={session.header} />
+        </SectionCard>
+        <SectionCard title="Claims">
+          <ClaimsTable caption="Token claims" values={session.claims} />
+        </SectionCard>
+      </Box>
+      <RateLimitMeter
+        methods={['POST auth', 'POST auth/login', 'POST auth/loginadmin', 'GET auth/getuser']}
+      />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Types of what crosses the wire between the console and the Web API (real or emulated). Types only: both
+ * src/ and server/ import this file, and nothing else is shared between them.
+ */
+
+/** The error codes of the emulator's JSON error body (the real service's error body is undocumented). */
+export type ApiErrorCode =
+  | 'bad_request'
+  | 'invalid_json'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'method_not_allowed'
+  | 'not_found'
+  | 'invalid_credentials'
+  | 'account_inactive'
+  | 'account_locked'
+  | 'invalid_token'
+  | 'insufficient_permission'
+  | 'rate_limited'
+  | 'conflict'
+  | 'sso_not_configured'
+  | 'internal_error';
+
+/** Every error the emulator answers has this JSON body. */
+export interface ApiErrorBody {
+  status: number;
+  error: ApiErrorCode;
+  message: string;
+}
+
+export interface HealthResponse {
+  status: 'ok';
+  service: string;
+  version: string;
+}
+
+/** An organization application as it appears in `User.OrgApplications`. */
+export interface OrgApplication {
+  ID: number;
+  Name: string;
+  Description: string;
+  SystemClass: string;
+  IsDefault: boolean;
+  IsActive: boolean;
+  SecurityRoleId: string;
+  SecurityRoleName: string;
+  IsAdministrator: boolean;
+}
+
+export interface CustomAttribute {
+  ID: number;
+  Name: string;
+  Value: string;
+  ValueText: string;
+}
+
+/** `TypeID` of a User: 0 None, 1 User, 2 Customer, 8 Resource placeholder, 9 Service account. */
+export type UserTypeId = 0 | 1 | 2 | 8 | 9;
+
+/** The User record as `GET /api/auth/getuser` and the People endpoints answer it. */
+export interface UserRecord {
+  UID: string;
+  ReferenceID: number;
+  BEID: string;
+  BEIDInt: number;
+  IsActive: boolean;
+  IsConfidential: boolean;
+  UserName: string;
+  FullName: string;
+  FirstName: string;
+  LastName: string;
+  MiddleName: string;
+  Salutation: string;
+  Nickname: string;
+  DefaultAccountID: number;
+  DefaultAccountName: string;
+  PrimaryEmail: string;
+  AlternateEmail: string;
+  ExternalID: string;
+  AlternateID: string;
+  Applications: string[];
+  SecurityRoleName: string;
+  SecurityRoleID: string;
+  Permissions: string[];
+  OrgApplications: OrgApplication[];
+  PrimaryClientPortalApplicationID: number | null;
+  GroupIDs: number[];
+  AlertEmail: string;
+  ProfileImageFileName: string;
+  Company: string;
+  Title: string;
+  HomePhone: string;
+  PrimaryPhone: string;
+  WorkPhone: string;
+  Pager: string;
+  OtherPhone: string;
+  MobilePhone: string;
+  Fax: string;
+  DefaultPriorityID: number;
+  DefaultPriorityName: string;
+  AboutMe: string;
+  WorkAddress: string;
+  WorkCity: string;
+  WorkState: string;
+  WorkZip: string;
+  WorkCountry: string;
+  HomeAddress: string;
+  HomeCity: string;
+  HomeState: string;
+  HomeZip: string;
+  HomeCountry: string;
+  LocationID: number;
+  LocationName: string;
+  LocationRoomID: number;
+  LocationRoomName: string;
+  DefaultRate: number;
+  CostRate: number;
+  IsEmployee: boolean;
+  WorkableHours: number;
+  IsCapacityManaged: boolean;
+  ReportTimeAfterDate: string;
+  EndDate: string;
+  ShouldReportTime: boolean;
+  ReportsToUID: string;
+  ReportsToFullName: string;
+  ResourcePoolID: number;
+  ResourcePoolName: string;
+  TZID: number;
+  TZName: string;
+  TypeID: UserTypeId;
+  AuthenticationUserName: string;
+  AuthenticationProviderID: number | null;
+  Attributes: CustomAttribute[];
+  IMProvider: string;
+  IMHandle: string;
+  TechnicianSignature: string;
+  ApplyTechnicianSignatureToUpdatesAndComments: boolean;
+  ApplyTechnicianSignatureToReplies: boolean;
+}

@@ -1,0 +1,88 @@
+import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
+import { now } from '@/lib/clock';
+
+export type FailureKind =
+  | 'invalid-credentials'
+  | 'locked'
+  | 'inactive'
+  | 'expired'
+  | 'forbidden'
+  | 'rate-limited'
+  | 'unreachable'
+  | 'bad-request'
+  | 'not-found'
+  | 'server'
+  | 'unknown';
+
+export interface Failure {
+  kind: FailureKind;
+  message: string;
+  /** For rate limits: when another try is possible (browser clock). */
+  retryAt?: number;
+}
+
+function waitText(retryAt: number): string {
+  const seconds = Math.max(1, Math.ceil((retryAt - now()) / 1000));
+  const at = new Date(retryAt).toLocaleTimeString();
+  return seconds < 120
+    ? `in ${seconds} seconds (at ${at})`
+    : `in ${Math.ceil(seconds / 60)} minutes (at ${at})`;
+}
+
+/** What a failed call means, in words for the person at the console. No secret is ever part of a message. */
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof RateLimitedError) {
+    return {
+      kind: 'rate-limited',
+      retryAt: error.retryAt,
+      message: `Too many calls to this method. Try again ${waitText(error.retryAt)}.`,
+    };
+  }
+  if (error instanceof SessionExpiredError) {
+    return { kind: 'expired', message: 'Your session has expired. Sign in again.' };
+  }
+  if (error instanceof NetworkError) {
+    return {
+      kind: 'unreachable',
+      message: `The server at ${error.address} cannot be reached. Check that it is running.`,
+    };
+  }
+  if (!(error instanceof ApiHttpError))
+    return { kind: 'unknown', message: 'Something went wrong. Try again.' };
+  const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
+  switch (error.status) {
+    case 401:
+      if (!error.withToken)
+        return {
+          kind: 'invalid-credentials',
+          message: error.serverMessage ?? 'The credentials are incorrect.',
+        };
+      return error.code === 'insufficient_permission'
+        ? { kind: 'forbidden', message: 'You do not have permission for this action.' }
+        : { kind: 'expired', message: 'Your session is no longer valid. Sign in again.' };
+    case 403:
+      if (error.code === 'account_locked')
+        return { kind: 'locked', message: error.serverMessage ?? 'This account is locked.' };
+      if (error.code === 'account_inactive')
+        return { kind: 'inactive', message: error.serverMessage ?? 'This account is not active.' };
+      return { kind: 'forbidden', message: `The server refused this request.${said}` };
+    case 429: {
+      const retryAt = error.retryAt ?? now() + 60_000;
+      return {
+        kind: 'rate-limited',
+        retryAt,
+        message: `Too many calls to this method. Try again ${waitText(retryAt)}.`,
+      };
+    }
+    case 400:
+    case 413:
+    case 415:
+      return { kind: 'bad-request', message: `The server rejected the request.${said}` };
+    case 404:
+      return { kind: 'not-found', message: `Not found.${said}` };
+    default:
+      return error.status >= 500
+        ? { kind: 'server', message: `The server failed (HTTP ${error.status}).${said}` }
+        : { kind: 'unknown', message: `Unexpected answer (HTTP ${error.status}).${said}` };
+  }
+}

@@ -1,0 +1,16 @@
+import type { ApiResponse } from '@/lib/api-client';
+import { cleanTokenText } from '@/lib/jwt';
+
+export interface IssuedToken {
+  token: string;
+  /** The server's clock when it answered (from the Date header), ms, or null. */
+  serverDate: number | null;
+}
+
+/** A login's answer: the bare JWT as text/plain (tolerating a JSON-quoted string, as some proxies turn it). */
+export function issuedTokenFrom(response: ApiResponse): IssuedToken {
+  const { body } = response;
+  const raw =
+    body.type === 'text' ? body.text : body.type === 'json' && typeof body.data === 'string' ? body.data : '';
+  return { token: cleanTokenText(raw), serverDate: response.serverDate };
+}

@@ -1,0 +1,116 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { now } from '@/lib/clock';
+import { decodeToken, type TokenClaims } from '@/lib/jwt';
+
+export type SignInMethod = 'password' | 'admin-key' | 'sso' | 'pasted';
+
+export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
+  password: 'Password',
+  'admin-key': 'Admin key (BEID + WebServicesKey)',
+  sso: 'Single sign-on',
+  pasted: 'Pasted token',
+};
+
+export interface Session {
+  token: string;
+  header: Record<string, unknown>;
+  claims: TokenClaims;
+  username: string;
+  method: SignInMethod;
+  /** Browser-clock ms when the token arrived. */
+  obtainedAt: number;
+  /** Server clock minus browser clock, ms. */
+  clockOffsetMs: number;
+  /** Server-clock ms. */
+  expiresAt: number;
+}
+
+export type SignOutReason = 'user' | 'expired' | 'ended' | 'other-tab';
+
+export interface SessionState {
+  session: Session | null;
+  /** Keep the token in memory only, not even in this tab's sessionStorage. */
+  memoryOnly: boolean;
+  lastSignOut: SignOutReason | null;
+  adopt: (session: Session) => void;
+  signOut: (reason: SignOutReason) => void;
+  setMemoryOnly: (memoryOnly: boolean) => void;
+}
+
+export type SessionResult = { ok: true; session: Session } | { ok: false; message: string };
+
+/**
+ * Builds a session from a freshly issued token. The skew between the browser's clock and the server's comes from
+ * the answer's Date header or the token's nbf (both the server's "now" truncated to the second), whichever is later.
+ */
+export function sessionFromToken(
+  token: string,
+  method: SignInMethod,
+  serverDate: number | null,
+): SessionResult {
+  const decoded = decodeToken(token);
+  if (!decoded) return { ok: false, message: 'The server did not answer a JWT.' };
+  if (decoded.expiresAt === null) return { ok: false, message: 'The token has no valid expiry (exp).' };
+  const receivedAt = now();
+  const serverSeen = Math.max(serverDate ?? 0, decoded.notBefore ?? 0);
+  // Both sources are truncated to whole seconds: add half a second to centre the estimate.
+  const clockOffsetMs = serverSeen > 0 && method !== 'pasted' ? serverSeen + 500 - receivedAt : 0;
+  if (decoded.expiresAt <= receivedAt + clockOffsetMs)
+    return { ok: false, message: 'The token has already expired.' };
+  return {
+    ok: true,
+    session: {
+      token,
+      header: decoded.header,
+      claims: decoded.claims,
+      username: typeof decoded.claims.unique_name === 'string' ? decoded.claims.unique_name : '',
+      method,
+      obtainedAt: receivedAt,
+      clockOffsetMs,
+      expiresAt: decoded.expiresAt,
+    },
+  };
+}
+
+export function serverNow(session: Pick<Session, 'clockOffsetMs'> | null): number {
+  return now() + (session?.clockOffsetMs ?? 0);
+}
+
+export function remainingMs(session: Session | null): number {
+  return session ? session.expiresAt - serverNow(session) : 0;
+}
+
+/** A stored session is trusted only if its token still decodes to the same expiry and has not expired. */
+function revalidate(session: Session | null | undefined): Session | null {
+  if (!session || typeof session.token !== 'string') return null;
+  const decoded = decodeToken(session.token);
+  if (!decoded || decoded.expiresAt === null || decoded.expiresAt !== session.expiresAt) return null;
+  return remainingMs(session) > 0 ? session : null;
+}
+
+export const SESSION_STORAGE_KEY = 'auth-console.session';
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      session: null,
+      memoryOnly: false,
+      lastSignOut: null,
+      adopt: (session) => set({ session, lastSignOut: null }),
+      signOut: (reason) => set((state) => (state.session ? { session: null, lastSignOut: reason } : state)),
+      setMemoryOnly: (memoryOnly) => set({ memoryOnly }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      // sessionStorage on purpose: the token survives a reload of this tab and ends with it, never in localStorage.
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (state) =>
+        state.memoryOnly ? { memoryOnly: true } : { memoryOnly: false, session: state.session },
+      merge: (persisted, current) => {
+        const stored = (persisted ?? {}) as Partial<SessionState>;
+        return { ...current, memoryOnly: stored.memoryOnly === true, session: revalidate(stored.session) };
+      },
+    },
+  ),
+);

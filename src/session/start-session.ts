@@ -1,0 +1,9 @@
+import type { IssuedToken } from './issued-token';
+import { sessionFromToken, useSessionStore, type SessionResult, type SignInMethod } from './session-store';
+
+/** Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others). */
+export function startSession(issued: IssuedToken, method: SignInMethod): SessionResult {
+  const result = sessionFromToken(issued.token, method, issued.serverDate);
+  if (result.ok) useSessionStore.getState().adopt(result.session);
+  return result;
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const emulator = 'http://127.0.0.1:8080';
+const proxied = ['/TDWebApi', '/SBTDWebApi', '/idp', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: emulator, changeOrigin: false }])),
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'console',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+        },
+      },
+    ],
+    exclude: [...configDefaults.exclude, 'e2e/**'],
+  },
+});
