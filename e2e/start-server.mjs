@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'auth-console-e2e-'));
 const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir };
 for (const name of ['TLS_CERT', 'TLS_KEY', 'TLS_SELF_SIGNED', 'REALM_FILE']) delete env[name];
 
-const server = spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit', env });
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -74,7 +74,11 @@ const SECURITY_HEADERS: Record<string, string> = {
 /** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
 function clientErrorAnswer(code: string | undefined): ApiError {
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return new ApiError(431, 'bad_request', `The request line and headers must be at most ${maxHeaderSize} bytes.`);
+    return new ApiError(
+      431,
+      'bad_request',
+      `The request line and headers must be at most ${maxHeaderSize} bytes.`,
+    );
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return new ApiError(408, 'bad_request', 'The request did not arrive in time.');

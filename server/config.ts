@@ -55,7 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   return {
     host: value('host', 'HOST') || '127.0.0.1',
     port: integer('PORT', value('port', 'PORT') || '8080', 0, 65535),
-    dataDir: resolve(root, value('data-dir', 'DATA_DIR') || '.data'),
+    dataDir: value('data-dir', 'DATA_DIR') ? resolve(value('data-dir', 'DATA_DIR')!) : resolve(root, '.data'),
     distDir: resolve(root, 'dist'),
     tls,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || '60', 1, 1_000_000),

@@ -38,7 +38,11 @@ export function sendError(res: ServerResponse, error: ApiError) {
 
 /** The same error as raw HTTP/1.1 bytes, for requests so broken that Node never made them a request object. */
 export function rawErrorResponse(error: ApiError): string {
-  const body = JSON.stringify({ status: error.status, error: error.code, message: error.message } satisfies ApiErrorBody);
+  const body = JSON.stringify({
+    status: error.status,
+    error: error.code,
+    message: error.message,
+  } satisfies ApiErrorBody);
   return [
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}`,
     'Content-Type: application/json; charset=utf-8',

@@ -234,6 +234,9 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
         } = entry.fields;
         const usernameKey = fields.UserName.toLowerCase();
         const existing = users.findByUsername(usernameKey);
+        if (existing && existing.org_id !== orgId) {
+          throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
+        }
         const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
         const owner = uidOwner.get(uid);
         // Users are matched by user name, so a UID already taken by another name is a clash; only an

@@ -3,7 +3,16 @@ import type { ApiErrorBody, ApiErrorCode } from '../../src/lib/wire.ts';
 import type { RawResponse } from './http-client.ts';
 
 /** Text that would show the server's insides: stack frames, source paths, module names. */
-const LEAKS = [/^\s*at /m, /\bat .+:\d+:\d+/, /\/work\//, /\.ts:\d/, /\.ts\b/, /node:internal/, /node_modules/, /Error:/];
+const LEAKS = [
+  /^\s*at /m,
+  /\bat .+:\d+:\d+/,
+  /\/work\//,
+  /\.ts:\d/,
+  /\.ts\b/,
+  /node:internal/,
+  /node_modules/,
+  /Error:/,
+];
 
 /** Asserts that a text names nothing internal. */
 export function expectNoLeak(text: string) {

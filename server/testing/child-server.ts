@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * `node --import tsx`, not the `tsx` command: that command runs the script in a second node process, so a
  * SIGKILL sent to it would leave the real server running as an orphan.
@@ -18,8 +18,9 @@ export interface ChildServer {
 }
 
 /**
- * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once it prints
- * its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot collide.
+ * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once
+ * it prints its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot
+ * collide.
  */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
   const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'server/main.ts'], {
@@ -45,7 +46,11 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
 }
 
 /** Runs a TypeScript entry point of the project to its end; answers its exit code and output. */
-export function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
     const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), script, ...args], {
       cwd: ROOT,

@@ -3,14 +3,23 @@ import { readFetch, type RawResponse } from './http-client.ts';
 
 /** A valid `POST /api/people` body whose names and e-mail are unique to `tag`. */
 export function personBody(tag: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { FirstName: 'Test', LastName: `Person ${tag}`, PrimaryEmail: `person-${tag}@example.edu`, ...extra };
+  return {
+    FirstName: 'Test',
+    LastName: `Person ${tag}`,
+    PrimaryEmail: `person-${tag}@example.edu`,
+    ...extra,
+  };
 }
 
 function authHeaders(token: string | undefined): Record<string, string> {
   return token === undefined ? {} : { Authorization: `Bearer ${token}` };
 }
 
-export async function createPerson(api: string, token: string | undefined, body: unknown): Promise<RawResponse> {
+export async function createPerson(
+  api: string,
+  token: string | undefined,
+  body: unknown,
+): Promise<RawResponse> {
   const res = await fetch(`${api}/people`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...authHeaders(token) },

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const TEMP_DIST = {
-  index: '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>',
+  index:
+    '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body></body></html>',
   script: 'console.log("console");\n',
   favicon: '<svg xmlns="http://www.w3.org/2000/svg"/>',
 };

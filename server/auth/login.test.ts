@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from '../testing/jwt.ts';
+import { expectApiError } from '../testing/api-error.ts';
+import type { RawResponse } from '../testing/http-client.ts';
+import { getWithAuth, median, post } from '../testing/requests.ts';
+import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+
+const JWT_TEXT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+function expectToken(reply: RawResponse, username: string) {
+  expect(reply.status).toBe(200);
+  expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+  expect(reply.text).toMatch(JWT_TEXT);
+  expect(decodeJwt(reply.text).claims.unique_name).toBe(username);
+}
+
+describe('POST /api/auth and /api/auth/login: success', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop(true));
+
+  it.each([
+    '/TDWebApi/api/auth',
+    '/TDWebApi/api/auth/login',
+    '/SBTDWebApi/api/auth',
+    '/SBTDWebApi/api/auth/login',
+    '/TDWebApi/api/Auth/Login',
+    '/tdwebapi/API/AUTH',
+    '/SBTDWEBAPI/Api/auth/LOGIN',
+  ])('%s answers the bare JWT as text/plain', async (path) => {
+    expectToken(
+      await post(`${server.origin}${path}`, { username: DEMO.jdoe, password: DEMO.password }),
+      DEMO.jdoe,
+    );
+  });
+
+  it.each([
+    ['username', 'password'],
+    ['UserName', 'Password'],
+    ['userName', 'password'],
+    ['USERNAME', 'PASSWORD'],
+  ])('matches the key names %s / %s without regard to letter case', async (userKey, passwordKey) => {
+    const reply = await post(`${server.api}/auth/login`, {
+      [userKey]: DEMO.asmith,
+      [passwordKey]: DEMO.password,
+    });
+    expectToken(reply, DEMO.asmith);
+  });
+
+  it.each(['application/json', 'text/json', 'application/json; charset=utf-8', 'text/json; charset=utf-8'])(
+    'accepts Content-Type %s',
+    async (type) => {
+      const body = { username: DEMO.jdoe, password: DEMO.password };
+      expectToken(await post(`${server.api}/auth`, body, { 'Content-Type': type }), DEMO.jdoe);
+    },
+  );
+
+  it('refuses text/plain with 415', async () => {
+    const reply = await post(
+      `${server.api}/auth`,
+      { username: DEMO.jdoe, password: DEMO.password },
+      { 'Content-Type': 'text/plain' },
+    );
+    expectApiError(reply, 415, 'unsupported_media_type');
+  });
+
+  it('matches the user name without regard to letter case and names the stored user in the token', async () => {
+    expectToken(
+      await post(`${server.api}/auth/login`, { username: 'JDoe@Example.EDU', password: DEMO.password }),
+      DEMO.jdoe,
+    );
+  });
+});
+
+describe('POST /api/auth/login: refusals', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop(true));
+
+  it('answers a wrong password, an unknown user, an inactive user with a wrong password and a password-less account identically', async () => {
+    const replies = [
+      await post(`${server.api}/auth/login`, { username: DEMO.jdoe, password: 'wrong-password' }),
+      await post(`${server.api}/auth/login`, { username: 'nobody@example.edu', password: DEMO.password }),
+      await post(`${server.api}/auth/login`, { username: DEMO.retired, password: 'wrong-password' }),
+      // An account without a password (the service account) never signs in with one.
+      await post(`${server.api}/auth/login`, { username: 'api-admin@example.edu', password: DEMO.password }),
+    ];
+    for (const reply of replies) {
+      expectApiError(reply, 401, 'invalid_credentials');
+      expect(reply.text).toBe(replies[0]!.text);
+    }
+  });
+
+  it('tells an inactive user so only once the password verified: 403 account_inactive', async () => {
+    const reply = await post(`${server.api}/auth`, { username: DEMO.retired, password: DEMO.password });
+    expectApiError(reply, 403, 'account_inactive');
+  });
+});
+
+describe('GET /api/auth/loginsso', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop(true));
+
+  it('answers a JSON 501 saying single sign-on is not configured', async () => {
+    expectApiError(await getWithAuth(`${server.api}/auth/loginsso`), 501, 'sso_not_configured');
+  });
+});
+
+describe('POST /api/auth/login: timing', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The real hashing cost, so that skipping the hash for an unknown user would show.
+    server = await startTestServer({ scryptCost: { log2N: 14, r: 8, p: 1 } });
+  });
+  afterAll(() => server.stop(true));
+
+  async function timed(username: string): Promise<number> {
+    const started = performance.now();
+    const reply = await post(`${server.api}/auth/login`, { username, password: 'wrong-password' });
+    const elapsed = performance.now() - started;
+    expect(reply.status).toBe(401);
+    return elapsed;
+  }
+
+  it('takes about as long for an unknown user as for a wrong password', async () => {
+    const probe = async () => {
+      const started = performance.now();
+      await post(`${server.api}/auth/login`, { username: DEMO.jdoe });
+      return performance.now() - started;
+    };
+    await timed(DEMO.asmith);
+    await timed('warm-up@example.edu');
+    const baseline: number[] = [];
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    // Interleaved, so that noise from other work on the machine falls on both sides alike. Seven wrong passwords
+    // per account stay under the lockout threshold.
+    for (let i = 0; i < 7; i++) {
+      baseline.push(await probe());
+      unknown.push(await timed(`nobody-${i}@example.edu`));
+      wrong.push(await timed(DEMO.jdoe));
+    }
+    const [u, w, b] = [median(unknown), median(wrong), median(baseline)];
+    expect(Math.min(u, w) / Math.max(u, w)).toBeGreaterThanOrEqual(0.5);
+    // Both really hash: each takes clearly longer than a request refused before any hashing.
+    expect(Math.min(u, w)).toBeGreaterThan(b * 2);
+  }, 30_000);
+});
+
+describe('POST /api/auth/login: lockout', () => {
+  let server: TestServer;
+  const attempt = (username: string, password: string, ip: string) =>
+    post(`${server.api}/auth/login`, { username, password }, { 'X-Forwarded-For': ip });
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
+  });
+  afterAll(() => server.stop(true));
+
+  it('refuses an account after 10 failures from any address, with the right password too, for 15 minutes', async () => {
+    for (let i = 0; i < 10; i++) expect((await attempt(DEMO.jdoe, 'wrong', '198.51.100.1')).status).toBe(401);
+
+    const locked = await attempt(DEMO.jdoe, DEMO.password, '203.0.113.7');
+    expectApiError(locked, 403, 'account_locked');
+    expect(locked.headers['retry-after']).toBe('900');
+
+    server.clock.advance(15 * 60_000 - 1_000);
+    const still = await attempt(DEMO.jdoe, DEMO.password, '203.0.113.8');
+    expect(still.status).toBe(403);
+    expect(still.headers['retry-after']).toBe('1');
+
+    server.clock.advance(1_000);
+    expectToken(await attempt(DEMO.jdoe, DEMO.password, '203.0.113.9'), DEMO.jdoe);
+  });
+
+  it('locks an unknown account name exactly like an existing one', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(DEMO.asmith, 'wrong', '198.51.100.2')).status).toBe(401);
+      expect((await attempt('ghost@example.edu', 'wrong', '198.51.100.3')).status).toBe(401);
+    }
+    const real = await attempt(DEMO.asmith, DEMO.password, '203.0.113.10');
+    const ghost = await attempt('ghost@example.edu', DEMO.password, '203.0.113.11');
+    expectApiError(real, 403, 'account_locked');
+    expect(ghost.status).toBe(real.status);
+    expect(ghost.text).toBe(real.text);
+    expect(ghost.headers['retry-after']).toBe(real.headers['retry-after']);
+  });
+
+  it('lets no more than 10 guesses through when they arrive all at once', async () => {
+    // Hashing that takes a while, so the guesses are in flight together.
+    const slow = await startTestServer({ scryptCost: { log2N: 12, r: 8, p: 1 } });
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          post(`${slow.api}/auth/login`, { username: DEMO.jdoe, password: 'wrong' }),
+        ),
+      );
+      const statuses = replies.map((reply) => reply.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 403)).toHaveLength(30);
+    } finally {
+      await slow.stop(true);
+    }
+  });
+});

@@ -1,0 +1,215 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { b64url, claimsFor, decodeJwt, sign, signingKeyOf } from '../testing/jwt.ts';
+import { expectApiError } from '../testing/api-error.ts';
+import type { RawResponse } from '../testing/http-client.ts';
+import { getUser, getWithAuth } from '../testing/requests.ts';
+import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+
+const DAY_MS = 86_400_000;
+
+function expectRefused(reply: RawResponse) {
+  expectApiError(reply, 401, 'invalid_token');
+  expect(reply.headers['www-authenticate']).toMatch(/^Bearer\b/);
+}
+
+describe('issued tokens', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop(true));
+
+  it('has exactly the header {"typ":"JWT","alg":"HS256"}', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    expect(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')).toBe(
+      '{"typ":"JWT","alg":"HS256"}',
+    );
+  });
+
+  it('carries unique_name, iss, aud, nbf = issue time and exp = nbf + 86400, nothing else', async () => {
+    const nbf = Math.floor(server.clock.now() / 1000);
+    const { claims } = decodeJwt(await login(server.api, DEMO.jdoe));
+    expect(claims).toStrictEqual({
+      unique_name: DEMO.jdoe,
+      iss: 'TD',
+      aud: 'https://www.teamdynamix.com/',
+      nbf,
+      exp: nbf + 86_400,
+    });
+  });
+});
+
+describe('token lifetime, by the clock', () => {
+  let server: TestServer;
+  const tokens = new Map<string, string>();
+  let issuedAt: number;
+  beforeAll(async () => {
+    server = await startTestServer();
+    issuedAt = server.clock.now();
+    tokens.set('used', await login(server.api, DEMO.jdoe));
+    tokens.set('unused', await login(server.api, DEMO.asmith));
+  });
+  afterAll(() => server.stop(true));
+
+  // One token is used at once and then checked at other times; the other is first shown late. Between them they
+  // take both ways through the server, whether or not it remembers tokens it has already verified.
+  it.each([
+    ['used', 'at issue', 0, 200],
+    ['used', 'one second before nbf', -1_000, 401],
+    ['used', 'at +23:59:59', DAY_MS - 1_000, 200],
+    ['used', 'at +24:00:00 (exp is the first invalid second)', DAY_MS, 401],
+    ['used', 'at +24:00:01', DAY_MS + 1_000, 401],
+    ['unused', 'at +24:00:01', DAY_MS + 1_000, 401],
+    ['unused', 'one second before nbf', -1_000, 401],
+    ['unused', 'at +23:59:59', DAY_MS - 1_000, 200],
+  ])('a %s token %s: %s', async (which, _when, offset, status) => {
+    server.clock.set(issuedAt + offset);
+    const reply = await getUser(server.api, tokens.get(which)!);
+    if (status === 200) expect(reply.status).toBe(200);
+    else expectRefused(reply);
+  });
+});
+
+describe('signing key', () => {
+  it('survives a restart on the same data directory, and differs between data directories', async () => {
+    const first = await startTestServer();
+    const token = await login(first.api, DEMO.jdoe);
+    await first.stop();
+    const again = await startTestServer({ dataDir: first.dataDir });
+    const other = await startTestServer();
+    try {
+      expect((await getUser(again.api, token)).status).toBe(200);
+      expectRefused(await getUser(other.api, token));
+    } finally {
+      await again.stop(true);
+      await other.stop(true);
+    }
+  });
+});
+
+describe('tokens and Authorization headers that must be refused', () => {
+  let server: TestServer;
+  let token: string;
+  let key: Uint8Array;
+  // Builds the parts of a token by hand: header and claims as given, signature as given.
+  const raw = (header: object, claims: object, signature = '') =>
+    `${b64url(header)}.${b64url(claims)}.${signature}`;
+  const hmac = (input: string) => createHmac('sha256', key).update(input).digest('base64url');
+  const without = (name: string) => {
+    const claims = claimsFor(server, DEMO.jdoe);
+    delete claims[name];
+    return sign(claims, key);
+  };
+
+  beforeAll(async () => {
+    // A high limit, so the rate limiter never answers instead of the token check.
+    server = await startTestServer({ config: { rateLimit: 10_000 } });
+    token = await login(server.api, DEMO.jdoe);
+    key = signingKeyOf(server);
+  });
+  afterAll(() => server.stop(true));
+
+  it('accepts a token forged with the server key and the same claims (so the refusals below are for what differs)', async () => {
+    expect((await getUser(server.api, await sign(claimsFor(server, DEMO.jdoe), key))).status).toBe(200);
+    expect((await getUser(server.api, token)).status).toBe(200);
+  });
+
+  const noneVariants = ['none', 'None', 'NONE', 'nOnE'];
+  const attacks: [string, () => string | Promise<string>][] = [
+    ...noneVariants.map((alg): [string, () => string] => [
+      `alg ${alg}, unsigned`,
+      () => raw({ typ: 'JWT', alg }, claimsFor(server, DEMO.jdoe)),
+    ]),
+    ...noneVariants.map((alg): [string, () => string] => [
+      `alg ${alg}, with an HMAC of the server key`,
+      () => {
+        const unsigned = raw({ typ: 'JWT', alg }, claimsFor(server, DEMO.jdoe)).slice(0, -1);
+        return `${unsigned}.${hmac(unsigned)}`;
+      },
+    ]),
+    ['HS384 with the server key', () => sign(claimsFor(server, DEMO.jdoe), key, 'HS384')],
+    ['HS512 with the server key', () => sign(claimsFor(server, DEMO.jdoe), key, 'HS512')],
+    [
+      'RS256 with its own key pair',
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256');
+        return new SignJWT(claimsFor(server, DEMO.jdoe))
+          .setProtectedHeader({ typ: 'JWT', alg: 'RS256' })
+          .sign(privateKey);
+      },
+    ],
+    [
+      'a payload changed to another user',
+      () => {
+        const [header, , signature] = token.split('.');
+        return `${header}.${b64url({ ...decodeJwt(token).claims, unique_name: DEMO.asmith })}.${signature}`;
+      },
+    ],
+    [
+      'a changed signature',
+      () => {
+        const [header, payload, signature = ''] = token.split('.');
+        // The first character: the last one's low bits are padding, and changing those may leave the bytes as they were.
+        return `${header}.${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+      },
+    ],
+    ['an empty signature', () => token.slice(0, token.lastIndexOf('.') + 1)],
+    ['no exp', () => without('exp')],
+    ['no nbf', () => without('nbf')],
+    ['no unique_name', () => without('unique_name')],
+    ['iss other than TD', () => sign({ ...claimsFor(server, DEMO.jdoe), iss: 'TDX' }, key)],
+    [
+      'aud other than the service',
+      () => sign({ ...claimsFor(server, DEMO.jdoe), aud: 'https://evil.example/' }, key),
+    ],
+    ['signed with another key', () => sign(claimsFor(server, DEMO.jdoe), randomBytes(64))],
+    ['a user that does not exist', () => sign(claimsFor(server, 'nobody@example.edu'), key)],
+    ['an inactive user', () => sign(claimsFor(server, DEMO.retired), key)],
+    [
+      "an inactive organization's service account",
+      () => sign(claimsFor(server, 'api-admin@closed.example.edu'), key),
+    ],
+    ['garbage', () => 'not-a-jwt'],
+    ['two parts', () => token.slice(0, token.lastIndexOf('.'))],
+    ['four parts', () => `${token}.${token.split('.')[2]}`],
+    [
+      'a 10 KB token',
+      async () => {
+        const huge = await sign({ ...claimsFor(server, DEMO.jdoe), pad: 'x'.repeat(7_500) }, key);
+        expect(huge.length).toBeGreaterThan(10_000);
+        return huge;
+      },
+    ],
+  ];
+
+  it.each(attacks)('refuses a token with %s', async (_name, build) => {
+    expectRefused(await getUser(server.api, await build()));
+  });
+
+  const badHeaders: [string, (token: string) => string | undefined][] = [
+    ['no Authorization header', () => undefined],
+    ['"Bearer" alone', () => 'Bearer'],
+    ['"Bearer undefined"', () => 'Bearer undefined'],
+    ['the Basic scheme', () => `Basic ${Buffer.from(`${DEMO.jdoe}:${DEMO.password}`).toString('base64')}`],
+    ['another scheme with the token', (t) => `Token ${t}`],
+    ['the token without a scheme', (t) => t],
+    ['junk after the token', (t) => `Bearer ${t} junk`],
+    ['junk stuck to the token', (t) => `Bearer ${t}junk`],
+    ['two tokens', (t) => `Bearer ${t}, Bearer ${t}`],
+  ];
+
+  it.each(badHeaders)('refuses %s', async (_name, header) => {
+    expectRefused(await getWithAuth(`${server.api}/auth/getuser`, header(token)));
+  });
+
+  // RFC 7235: the scheme name is case-insensitive; RFC 6750: "Bearer" 1*SP b64token, so more spaces are allowed.
+  it.each([
+    ['lower-case scheme', (t: string) => `bearer ${t}`],
+    ['upper-case scheme', (t: string) => `BEARER ${t}`],
+    ['two spaces after the scheme', (t: string) => `Bearer  ${t}`],
+  ])('accepts a %s', async (_name, header) => {
+    expect((await getWithAuth(`${server.api}/auth/getuser`, header(token))).status).toBe(200);
+  });
+});

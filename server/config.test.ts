@@ -1,0 +1,114 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const ROOT = '/srv/auth-console';
+
+function configError(env: NodeJS.ProcessEnv, argv: string[] = []): string {
+  try {
+    loadConfig(env, argv, ROOT);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted it');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({}, [], ROOT)).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: `${ROOT}/.data`,
+      distDir: `${ROOT}/dist`,
+      tls: { kind: 'none' },
+      rateLimit: 60,
+      trustedProxies: [],
+      realmFile: null,
+    });
+  });
+
+  it('reads PORT, HOST and DATA_DIR, resolving a relative data directory against the working directory', () => {
+    const config = loadConfig({ PORT: '3000', HOST: '0.0.0.0', DATA_DIR: 'tmp/data' }, [], ROOT);
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: resolve('tmp/data') });
+    expect(loadConfig({ DATA_DIR: '/var/lib/emulator' }, [], ROOT).dataDir).toBe('/var/lib/emulator');
+    expect(loadConfig({ PORT: '0' }, [], ROOT).port).toBe(0);
+  });
+
+  it('lets flags win over the environment', () => {
+    const config = loadConfig(
+      { PORT: '3000', HOST: 'a' },
+      ['--port=4000', '--host=::1', '--data-dir=d'],
+      ROOT,
+    );
+    expect(config).toMatchObject({ port: 4000, host: '::1', dataDir: resolve('d') });
+  });
+
+  it.each(['abc', '-1', '65536', '80.5', '1e3', ' 80'])(
+    'refuses PORT=%j with a message naming PORT',
+    (port) => {
+      expect(configError({ PORT: port })).toMatch(/^PORT must be a whole number from 0 to 65535/);
+    },
+  );
+
+  it('refuses a bad --port flag the same way', () => {
+    expect(configError({}, ['--port=http'])).toMatch(/^PORT must be a whole number/);
+  });
+
+  it.each([
+    [['--bogus'], /Unknown flag --bogus/],
+    [['--PORT=1'], /Unknown argument "--PORT=1"/],
+    [['serve'], /Unknown argument "serve"/],
+    [['-p', '80'], /Unknown argument "-p"/],
+  ])('refuses the arguments %j', (argv, message) => {
+    expect(configError({}, argv)).toMatch(message);
+  });
+
+  it('reads RATE_LIMIT and refuses nonsense', () => {
+    expect(loadConfig({ RATE_LIMIT: '5' }, [], ROOT).rateLimit).toBe(5);
+    expect(configError({ RATE_LIMIT: '0' })).toMatch(/^RATE_LIMIT must be a whole number from 1/);
+    expect(configError({ RATE_LIMIT: 'lots' })).toMatch(/^RATE_LIMIT/);
+  });
+
+  it('reads TRUST_PROXY as a comma-separated list', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, ::1 ,,' }, [], ROOT).trustedProxies).toEqual([
+      '10.0.0.1',
+      '::1',
+    ]);
+  });
+
+  it('reads REALM_FILE', () => {
+    expect(loadConfig({ REALM_FILE: '/etc/realm.json' }, [], ROOT).realmFile).toBe('/etc/realm.json');
+  });
+
+  describe('TLS', () => {
+    it('uses TLS_CERT and TLS_KEY together', () => {
+      expect(loadConfig({ TLS_CERT: '/c.pem', TLS_KEY: '/k.pem' }, [], ROOT).tls).toEqual({
+        kind: 'files',
+        certPath: '/c.pem',
+        keyPath: '/k.pem',
+      });
+      expect(loadConfig({ TLS_CERT: 'c.pem', TLS_KEY: 'k.pem' }, [], ROOT).tls).toMatchObject({
+        certPath: resolve('c.pem'),
+      });
+    });
+
+    it('refuses one of TLS_CERT and TLS_KEY without the other', () => {
+      expect(configError({ TLS_CERT: '/c.pem' })).toBe('Set both TLS_CERT and TLS_KEY, or neither.');
+      expect(configError({ TLS_KEY: '/k.pem' })).toBe('Set both TLS_CERT and TLS_KEY, or neither.');
+    });
+
+    it('makes a self-signed certificate on --self-signed or TLS_SELF_SIGNED', () => {
+      expect(loadConfig({}, ['--self-signed'], ROOT).tls).toEqual({ kind: 'self-signed' });
+      expect(loadConfig({ TLS_SELF_SIGNED: '1' }, [], ROOT).tls).toEqual({ kind: 'self-signed' });
+      expect(loadConfig({ TLS_SELF_SIGNED: 'true' }, [], ROOT).tls).toEqual({ kind: 'self-signed' });
+      expect(loadConfig({ TLS_SELF_SIGNED: '0' }, [], ROOT).tls).toEqual({ kind: 'none' });
+    });
+
+    it('prefers given certificate files over a self-signed one', () => {
+      expect(loadConfig({ TLS_CERT: '/c.pem', TLS_KEY: '/k.pem' }, ['--self-signed'], ROOT).tls.kind).toBe(
+        'files',
+      );
+    });
+  });
+});

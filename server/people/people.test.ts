@@ -1,0 +1,337 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../src/lib/wire.ts';
+import { expectApiError } from '../testing/api-error.ts';
+import { readFetch, type RawResponse } from '../testing/http-client.ts';
+import { createPerson, getPerson, lookupPeople, personBody, records } from '../testing/people.ts';
+import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+
+const UID = {
+  jdoe: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
+  asmith: 'd2b3c4d5-e6f7-4081-92a3-b4c5d6e7f809',
+  retired: 'e3c4d5e6-f708-4192-a3b4-c5d6e7f8091a',
+  closedAdmin: 'a0000000-0000-4000-8000-000000001002',
+};
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const RFC1123 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/** Every field of the User record, as api-facts.md lists them. */
+const USER_FIELDS =
+  `UID ReferenceID BEID BEIDInt IsActive IsConfidential IsEmployee IsCapacityManaged ShouldReportTime
+  UserName FullName FirstName LastName MiddleName Salutation Nickname PrimaryEmail AlternateEmail AlertEmail ExternalID
+  AlternateID AuthenticationUserName AuthenticationProviderID Applications SecurityRoleName SecurityRoleID Permissions
+  OrgApplications PrimaryClientPortalApplicationID GroupIDs Attributes DefaultAccountID DefaultAccountName
+  DefaultPriorityID DefaultPriorityName ProfileImageFileName Company Title AboutMe TechnicianSignature
+  ApplyTechnicianSignatureToUpdatesAndComments ApplyTechnicianSignatureToReplies IMProvider IMHandle HomePhone
+  PrimaryPhone WorkPhone Pager OtherPhone MobilePhone Fax WorkAddress WorkCity WorkState WorkZip WorkCountry HomeAddress
+  HomeCity HomeState HomeZip HomeCountry LocationID LocationName LocationRoomID LocationRoomName DefaultRate CostRate
+  WorkableHours ReportTimeAfterDate EndDate ReportsToUID ReportsToFullName ResourcePoolID ResourcePoolName TZID TZName
+  TypeID`
+    .split(/\s+/)
+    .sort();
+
+let server: TestServer;
+let api: string;
+let jdoe: string;
+let asmith: string;
+let admin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = server.api;
+  jdoe = await login(api, DEMO.jdoe);
+  asmith = await login(api, DEMO.asmith);
+  admin = await loginAdmin(api);
+});
+afterAll(() => server.stop(true));
+// Each test starts with fresh rate-limit windows; tokens live 24 h, far longer than the minutes this adds up to.
+afterEach(() => server.clock.advance(60_000));
+
+function person(res: RawResponse): UserRecord {
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return JSON.parse(res.text) as UserRecord;
+}
+
+function expectNoPermission(res: RawResponse) {
+  expectApiError(res, 401, 'insufficient_permission');
+  expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
+}
+
+function expectBadToken(res: RawResponse) {
+  expectApiError(res, 401, 'invalid_token');
+  expect(res.headers['www-authenticate']).toMatch(/^Bearer( |$)/);
+}
+
+const callers = {
+  get: (token: string | undefined) => getPerson(api, token, UID.asmith),
+  lookup: (token: string | undefined) => lookupPeople(api, token, { searchText: 'doe' }),
+  create: (token: string | undefined) => createPerson(api, token, personBody('never-made')),
+};
+
+describe('who may call the People endpoints', () => {
+  it.each(Object.keys(callers) as (keyof typeof callers)[])(
+    '%s without a token is 401 invalid_token',
+    async (name) => {
+      expectBadToken(await callers[name](undefined));
+    },
+  );
+
+  it.each(Object.keys(callers) as (keyof typeof callers)[])(
+    '%s with a forged token is 401 invalid_token',
+    async (name) => {
+      expectBadToken(await callers[name](`${jdoe.slice(0, -4)}AAAA`));
+      expectBadToken(await callers[name]('not-a-jwt'));
+    },
+  );
+
+  it.each(['get', 'lookup', 'create'] as const)(
+    '%s with asmith (no TDPeople) is 401 insufficient_permission',
+    async (name) => {
+      expectNoPermission(await callers[name](asmith));
+    },
+  );
+
+  it('create with a user token (not loginadmin) is 401 insufficient_permission, and creates nothing', async () => {
+    const res = await createPerson(api, jdoe, personBody('by-jdoe'));
+    expectNoPermission(res);
+    expect(res.headers['x-ratelimit-limit']).toBe('45');
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'by-jdoe' }))).toEqual([]);
+  });
+});
+
+describe('GET /api/people/{uid}', () => {
+  it('answers the full record, the same one getuser gives that user', async () => {
+    const res = await getPerson(api, jdoe, UID.asmith);
+    const record = person(res);
+    expect(Object.keys(record).sort()).toEqual(USER_FIELDS);
+    expect(record).toMatchObject({
+      UID: UID.asmith,
+      UserName: DEMO.asmith,
+      BEID: DEMO.exampleBeid,
+      TypeID: 1,
+    });
+    const own = await fetch(`${api}/auth/getuser`, { headers: { Authorization: `Bearer ${asmith}` } });
+    expect(record).toEqual(await own.json());
+    expect(res.headers['x-ratelimit-limit']).toBe('60');
+    expect(res.headers['x-ratelimit-remaining']).toBe('59');
+    expect(res.headers['x-ratelimit-reset']).toMatch(RFC1123);
+  });
+
+  it('takes the UID in any letter case, and through the sandbox base path', async () => {
+    expect(person(await getPerson(api, jdoe, UID.jdoe.toUpperCase())).UID).toBe(UID.jdoe);
+    const sandbox = await fetch(`${server.origin}/SBTDWebApi/api/people/${UID.jdoe}`, {
+      headers: { Authorization: `Bearer ${jdoe}` },
+    });
+    expect(sandbox.status).toBe(200);
+  });
+
+  it('answers inactive people too, marked inactive', async () => {
+    expect(person(await getPerson(api, jdoe, UID.retired))).toMatchObject({ IsActive: false });
+  });
+
+  it('is 400 for a UID that is not a GUID and 404 for one nobody has', async () => {
+    expectApiError(await getPerson(api, jdoe, 'not-a-guid'), 400, 'bad_request');
+    expectApiError(await getPerson(api, jdoe, `{${UID.asmith}}`), 400, 'bad_request');
+    expectApiError(await getPerson(api, jdoe, '00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+  });
+
+  it('does not show people of another organization', async () => {
+    expectApiError(await getPerson(api, jdoe, UID.closedAdmin), 404, 'not_found');
+  });
+});
+
+describe('GET /api/people/lookup', () => {
+  it('finds people by name, user name or e-mail, case-insensitively, as full records', async () => {
+    const found = records(await lookupPeople(api, jdoe, { searchText: 'DOE' }));
+    expect(found.map((p) => p.UserName)).toEqual([DEMO.jdoe]);
+    expect(Object.keys(found[0]!).sort()).toEqual(USER_FIELDS);
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'Alex Smith' })).map((p) => p.UID)).toEqual([
+      UID.asmith,
+    ]);
+  });
+
+  it('with no searchText lists the organization, without its service account', async () => {
+    const all = records(await lookupPeople(api, jdoe, {}));
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.every((p) => p.BEID === DEMO.exampleBeid && p.TypeID !== 9)).toBe(true);
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'api-admin' }))).toEqual([]);
+  });
+
+  it('honours maxResults', async () => {
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'example.edu', maxResults: 1 }))).toHaveLength(
+      1,
+    );
+    expect(
+      records(await lookupPeople(api, jdoe, { searchText: 'example.edu', maxResults: 100 })).length,
+    ).toBeGreaterThan(1);
+  });
+
+  it.each(['0', '101', '-1', 'abc', '1.5', '1e2', '99999', ' 5'])(
+    'is 400 for maxResults=%j',
+    async (maxResults) => {
+      const body = expectApiError(await lookupPeople(api, jdoe, { maxResults }), 400, 'bad_request');
+      expect(body.message).toMatch(/maxResults/);
+    },
+  );
+
+  it('is 400 for a searchText over 200 characters', async () => {
+    expectApiError(await lookupPeople(api, jdoe, { searchText: 'a'.repeat(201) }), 400, 'bad_request');
+  });
+
+  it('treats LIKE wildcards in searchText as literal characters', async () => {
+    const percent = person(
+      await createPerson(api, admin, personBody('wildpct', { LastName: 'Hundred%Percent' })),
+    );
+    const under = person(await createPerson(api, admin, personBody('wildus', { LastName: 'Under_Score' })));
+    const find = async (searchText: string) =>
+      records(await lookupPeople(api, jdoe, { searchText })).map((p) => p.UID);
+    expect(await find('%')).toEqual([percent.UID]);
+    expect(await find('_')).toEqual([under.UID]);
+    expect(await find('d%e')).toEqual([]);
+    expect(await find('jd_e')).toEqual([]);
+    expect(await find('jdoe')).toEqual([UID.jdoe]);
+    expect(await find('\\')).toEqual([]);
+  });
+});
+
+describe('POST /api/people', () => {
+  it('creates a person in the admin account organization and answers the record', async () => {
+    const res = await createPerson(api, admin, {
+      firstname: '  Ada ',
+      LASTNAME: 'Lovelace',
+      PrimaryEmail: 'ada@example.edu',
+      Title: 'Analyst',
+      NotAField: 'ignored',
+    });
+    const created = person(res);
+    expect(Object.keys(created).sort()).toEqual(USER_FIELDS);
+    expect(created.UID).toMatch(GUID);
+    expect(created).toMatchObject({
+      BEID: DEMO.exampleBeid,
+      BEIDInt: 1001,
+      TypeID: 1,
+      IsActive: true,
+      UserName: 'ada@example.edu',
+      FirstName: 'Ada',
+      LastName: 'Lovelace',
+      FullName: 'Ada Lovelace',
+      Title: 'Analyst',
+      AlertEmail: 'ada@example.edu',
+    });
+    expect(res.headers['x-ratelimit-limit']).toBe('45');
+    expect(res.headers['x-ratelimit-remaining']).toBe('44');
+
+    expect(person(await getPerson(api, jdoe, created.UID))).toEqual(created);
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'lovelace' }))).toEqual([created]);
+  });
+
+  it('gives every person its own UID and ReferenceID, and keeps TypeID 2 (Customer)', async () => {
+    const a = person(
+      await createPerson(api, admin, personBody('ref-a', { TypeID: 2, UserName: 'customer-a' })),
+    );
+    const b = person(await createPerson(api, admin, personBody('ref-b')));
+    expect(a).toMatchObject({ TypeID: 2, UserName: 'customer-a' });
+    expect(a.UID).not.toBe(b.UID);
+    expect(b.ReferenceID).toBeGreaterThan(a.ReferenceID);
+  });
+
+  it('a created person has no password, so nobody can sign in as it', async () => {
+    const created = person(await createPerson(api, admin, personBody('nopass')));
+    const res = await fetch(`${api}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: created.UserName, password: 'anything' }),
+    });
+    expectApiError(await readFetch(res), 401, 'invalid_credentials');
+  });
+
+  it('is 409 for a user name that exists, in any letter case, and stores nothing', async () => {
+    person(await createPerson(api, admin, personBody('dup', { UserName: 'Dup.User@example.edu' })));
+    expectApiError(
+      await createPerson(api, admin, personBody('dup2', { UserName: 'dup.user@EXAMPLE.EDU' })),
+      409,
+      'conflict',
+    );
+    expectApiError(
+      await createPerson(api, admin, personBody('dup3', { PrimaryEmail: 'JDOE@example.edu' })),
+      409,
+      'conflict',
+    );
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'person dup' }))).toHaveLength(1);
+  });
+
+  const invalid: [string, Record<string, unknown>, RegExp][] = [
+    ['FirstName missing', { FirstName: undefined }, /FirstName is required/],
+    ['FirstName empty', { FirstName: '' }, /FirstName must not be empty/],
+    ['FirstName blank', { FirstName: '   ' }, /FirstName must not be empty/],
+    ['FirstName a number', { FirstName: 42 }, /FirstName must be a string/],
+    ['FirstName an array', { FirstName: ['Ada'] }, /FirstName must be a string/],
+    ['FirstName an object', { FirstName: { v: 'Ada' } }, /FirstName must be a string/],
+    ['FirstName a boolean', { FirstName: true }, /FirstName must be a string/],
+    ['FirstName too long', { FirstName: 'x'.repeat(101) }, /FirstName must be at most/],
+    ['FirstName with a NUL', { FirstName: 'A\u0000da' }, /FirstName must not contain control/],
+    ['LastName missing', { LastName: undefined }, /LastName is required/],
+    ['LastName empty', { LastName: '' }, /LastName must not be empty/],
+    ['PrimaryEmail missing', { PrimaryEmail: undefined }, /PrimaryEmail is required/],
+    ['PrimaryEmail empty', { PrimaryEmail: '' }, /PrimaryEmail must not be empty/],
+    ['PrimaryEmail a number', { PrimaryEmail: 7 }, /PrimaryEmail must be a string/],
+    ['PrimaryEmail without @', { PrimaryEmail: 'ada.example.edu' }, /PrimaryEmail must be an e-mail/],
+    [
+      'PrimaryEmail without a domain dot',
+      { PrimaryEmail: 'ada@localhost' },
+      /PrimaryEmail must be an e-mail/,
+    ],
+    ['PrimaryEmail with a space', { PrimaryEmail: 'a da@example.edu' }, /PrimaryEmail must be an e-mail/],
+    ['PrimaryEmail with two @', { PrimaryEmail: 'ada@@example.edu' }, /PrimaryEmail must be an e-mail/],
+    ['AlternateEmail not an e-mail', { AlternateEmail: 'nope' }, /AlternateEmail must be an e-mail/],
+    ['UserName a number', { UserName: 5 }, /UserName must be a string/],
+    ['TypeID 0', { TypeID: 0 }, /TypeID must be 1/],
+    ['TypeID 9', { TypeID: 9 }, /TypeID must be 1/],
+    ['TypeID 3', { TypeID: 3 }, /TypeID must be 1/],
+    ['TypeID as text', { TypeID: '1' }, /TypeID must be 1/],
+    ['TypeID fractional', { TypeID: 1.5 }, /TypeID must be 1/],
+    ['IsActive as text', { IsActive: 'yes' }, /IsActive must be true or false/],
+  ];
+
+  it.each(invalid)('is 400 when %s', async (_name, change, message) => {
+    const res = await createPerson(api, admin, personBody('invalid', change));
+    expect(expectApiError(res, 400, 'bad_request').message).toMatch(message);
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'person invalid' }))).toEqual([]);
+  });
+
+  it.each(['[]', '"Ada"', '1', 'null', 'true', '[{"FirstName":"Ada"}]'])(
+    'is 400 for the non-object body %s',
+    async (body) => {
+      const res = await createPerson(api, admin, body);
+      expect(expectApiError(res, 400, 'bad_request').message).toMatch(/JSON object/);
+    },
+  );
+
+  it('allows 45 calls per 60 s, then 429 with the rate-limit headers, then resets', async () => {
+    const reset = new Date(server.clock.now() + 60_000).toUTCString();
+    for (let i = 0; i < 45; i++) {
+      const res = await createPerson(api, admin, personBody(`burst${i}`));
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe('45');
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(44 - i));
+      expect(res.headers['x-ratelimit-reset']).toBe(reset);
+    }
+    const refused = await createPerson(api, admin, personBody('burst45'));
+    expectApiError(refused, 429, 'rate_limited');
+    expect(refused.headers).toMatchObject({
+      'x-ratelimit-limit': '45',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': reset,
+    });
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'person burst45' }))).toEqual([]);
+    // Counted per method: lookups are not affected.
+    expect((await lookupPeople(api, jdoe, { searchText: 'person burst' })).status).toBe(200);
+
+    server.clock.advance(60_000);
+    const again = await createPerson(api, admin, personBody('burst45'));
+    expect(again.status).toBe(200);
+    expect(again.headers['x-ratelimit-remaining']).toBe('44');
+  });
+});

@@ -1,0 +1,186 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from './clock.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { expectApiError } from './testing/api-error.ts';
+import type { RawResponse } from './testing/http-client.ts';
+import { getWithAuth, post } from './testing/requests.ts';
+import { DEMO, login, startTestServer, type TestServer } from './testing/start-server.ts';
+
+const RFC1123 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+interface Method {
+  name: string;
+  /** A call answered before any expensive work (a 400 or a 401), to spend the limit quickly. */
+  cheap(api: string, headers?: Record<string, string>): Promise<RawResponse>;
+}
+
+const METHODS: Method[] = [
+  { name: 'auth', cheap: (api, headers) => post(`${api}/auth`, {}, headers) },
+  { name: 'auth/login', cheap: (api, headers) => post(`${api}/auth/login`, {}, headers) },
+  { name: 'auth/loginadmin', cheap: (api, headers) => post(`${api}/auth/loginadmin`, {}, headers) },
+  {
+    name: 'auth/getuser',
+    cheap: (api, headers) => getWithAuth(`${api}/auth/getuser`, undefined, headers),
+  },
+];
+
+function expectRateHeaders(reply: RawResponse, server: TestServer, remaining?: number) {
+  expect(reply.headers['x-ratelimit-limit']).toBe('60');
+  expect(reply.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+  if (remaining !== undefined) expect(reply.headers['x-ratelimit-remaining']).toBe(String(remaining));
+  const reset = String(reply.headers['x-ratelimit-reset']);
+  expect(reset).toMatch(RFC1123);
+  expect(Date.parse(reset)).toBeGreaterThan(server.clock.now());
+  expect(Date.parse(reset)).toBeLessThanOrEqual(server.clock.now() + 60_000);
+}
+
+async function spend(method: Method, server: TestServer, calls: number, headers?: Record<string, string>) {
+  const replies = await Promise.all(Array.from({ length: calls }, () => method.cheap(server.api, headers)));
+  expect(replies.map((reply) => reply.status)).not.toContain(429);
+}
+
+function expectLimited(reply: RawResponse, server: TestServer) {
+  expectApiError(reply, 429, 'rate_limited');
+  expectRateHeaders(reply, server, 0);
+  expect(reply.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+}
+
+describe('rate-limit headers on every answer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop(true));
+
+  const loginBody = { username: DEMO.jdoe, password: DEMO.password };
+  const adminBody = { BEID: DEMO.exampleBeid, WebServicesKey: DEMO.exampleKey };
+  const cases: [string, string, (api: string) => Promise<RawResponse>][] = [
+    ['auth', '200', (api) => post(`${api}/auth`, loginBody)],
+    ['auth', '400', (api) => post(`${api}/auth`, '{')],
+    ['auth', '401', (api) => post(`${api}/auth`, { ...loginBody, password: 'wrong' })],
+    ['auth', '415', (api) => post(`${api}/auth`, loginBody, { 'Content-Type': 'text/plain' })],
+    ['auth/login', '200', (api) => post(`${api}/auth/login`, loginBody)],
+    ['auth/login', '400', (api) => post(`${api}/auth/login`, { username: DEMO.jdoe })],
+    ['auth/login', '403', (api) => post(`${api}/auth/login`, { ...loginBody, username: DEMO.retired })],
+    ['auth/login', '415', (api) => post(`${api}/auth/login`, loginBody, { 'Content-Type': 'text/html' })],
+    ['auth/loginadmin', '200', (api) => post(`${api}/auth/loginadmin`, adminBody)],
+    ['auth/loginadmin', '400', (api) => post(`${api}/auth/loginadmin`, { ...adminBody, BEID: 'x' })],
+    [
+      'auth/loginadmin',
+      '401',
+      (api) => post(`${api}/auth/loginadmin`, { ...adminBody, BEID: DEMO.closedKey }),
+    ],
+    ['auth/loginadmin', '413', (api) => post(`${api}/auth/loginadmin`, 'x'.repeat(70_000))],
+    [
+      'auth/getuser',
+      '200',
+      async (api) => getWithAuth(`${api}/auth/getuser`, `Bearer ${await login(api, DEMO.jdoe)}`),
+    ],
+    ['auth/getuser', '401', (api) => getWithAuth(`${api}/auth/getuser`, 'Bearer nope')],
+  ];
+
+  it.each(cases)('%s answering %s', async (_method, status, call) => {
+    const reply = await call(server.api);
+    expect(String(reply.status)).toBe(status);
+    expectRateHeaders(reply, server);
+  });
+});
+
+describe.each(METHODS)('$name: 60 calls per caller per 60 s', (method) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(() => server.stop(true));
+
+  it('lets 60 calls through, counting down, and answers the 61st with 429', async () => {
+    for (let i = 1; i <= 60; i++) {
+      const reply = await method.cheap(server.api);
+      expect(reply.status).not.toBe(429);
+      expectRateHeaders(reply, server, 60 - i);
+    }
+    const limited = await method.cheap(server.api);
+    expectLimited(limited, server);
+    expect(limited.headers['retry-after']).toBe('60');
+  });
+
+  it('counts each method on its own', async () => {
+    await spend(method, server, 60);
+    expectLimited(await method.cheap(server.api), server);
+    for (const other of METHODS.filter((m) => m !== method)) {
+      const reply = await other.cheap(server.api);
+      expect(reply.status).not.toBe(429);
+      expectRateHeaders(reply, server, 59);
+    }
+  });
+
+  it('starts a new window when the clock has moved 60 s, not before', async () => {
+    await spend(method, server, 60);
+    server.clock.advance(59_999);
+    expectLimited(await method.cheap(server.api), server);
+    server.clock.advance(1);
+    const reply = await method.cheap(server.api);
+    expect(reply.status).not.toBe(429);
+    expectRateHeaders(reply, server, 59);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    await spend(method, server, 60, { 'X-Forwarded-For': '203.0.113.1' });
+    expectLimited(await method.cheap(server.api, { 'X-Forwarded-For': '203.0.113.2' }), server);
+    expectLimited(await method.cheap(server.api), server);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  let server: TestServer;
+  const from = (xff: string) => METHODS[1]!.cheap(server.api, { 'X-Forwarded-For': xff });
+  beforeAll(async () => {
+    server = await startTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
+  });
+  afterAll(() => server.stop(true));
+
+  it('counts the caller that X-Forwarded-For names', async () => {
+    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '198.51.100.1' });
+    expectLimited(await from('198.51.100.1'), server);
+    // The proxy appends the address it saw; what the client wrote before it does not make it someone else.
+    expectLimited(await from('192.0.2.99, 198.51.100.1'), server);
+    expectLimited(await from('198.51.100.1, 127.0.0.1'), server);
+    const other = await from('198.51.100.2');
+    expect(other.status).toBe(400);
+    expectRateHeaders(other, server, 59);
+  });
+});
+
+describe('RateLimiter', () => {
+  const window = { limit: 2, windowMs: 60_000 };
+
+  it('decides by count within a window and reports what is left', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock);
+    expect(limiter.hit('m', 'a', window)).toEqual({
+      allowed: true,
+      limit: 2,
+      remaining: 1,
+      resetAt: 1_060_000,
+    });
+    expect(limiter.hit('m', 'a', window)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.hit('m', 'a', window)).toMatchObject({ allowed: false, remaining: 0, resetAt: 1_060_000 });
+    expect(limiter.hit('other', 'a', window).allowed).toBe(true);
+    expect(limiter.hit('m', 'b', window).allowed).toBe(true);
+  });
+
+  it('drops the counters of finished windows, so many callers do not grow memory for good', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock);
+    for (let i = 0; i < 5_000; i++) limiter.hit('auth', `10.0.${i >> 8}.${i & 255}`, window);
+    expect(limiter.size).toBe(5_000);
+    clock.advance(30_000);
+    limiter.hit('auth', 'recent', window);
+    expect(limiter.size).toBe(5_001);
+    clock.advance(30_000);
+    limiter.hit('auth', 'late', window);
+    // The 5,000 windows ended; "recent" is still inside its window and keeps its count.
+    expect(limiter.size).toBe(2);
+    expect(limiter.hit('auth', 'recent', window).remaining).toBe(0);
+  });
+});
