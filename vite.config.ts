@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
+          // Component tests render real screens (loaded on demand, with MUI) under jsdom: slow on a busy machine.
+          testTimeout: 15_000,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
         },

@@ -19,8 +19,10 @@ import type { Config } from './config.ts';
 import { callerAddress } from './http/caller.ts';
 import { ApiError, rawErrorResponse, sendError } from './http/errors.ts';
 import { createRouter } from './http/router.ts';
+import { createIdp, IDP_MOUNT } from './idp/mount.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
 import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
 import { importRealm, readRealmFile } from './store/realm.ts';
@@ -70,6 +72,14 @@ const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** The listening URL as a browser can use it: a wildcard address is reached through the loopback one. */
+function browserOrigin(listeningUrl: string): string {
+  const url = new URL(listeningUrl);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url.origin;
+}
 
 /** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
 function clientErrorAnswer(code: string | undefined): ApiError {
@@ -122,9 +132,30 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     limit: Math.max(1, Math.round((config.rateLimit * 45) / 60)),
     windowMs: RATE_WINDOW_MS,
   };
+  const tls = loadTls(config.tls, config.dataDir);
+  let listeningUrl: string | null = null;
+  const listening = () => {
+    if (listeningUrl === null) throw new Error('the server is not listening yet');
+    return listeningUrl;
+  };
+  const origin = () => config.publicOrigin ?? browserOrigin(listening());
+  const idp = createIdp({ db, extraClients: config.idpClients, origin, log });
+  const ssoRoutes = createSsoRoutes({
+    db,
+    clock,
+    config,
+    users,
+    tokens,
+    idp,
+    window,
+    origin,
+    loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
+    log,
+  });
   const dispatch = createRouter(
     [
       ...authRoutes({ credentials, tokens, users, window }),
+      ...ssoRoutes,
       ...peopleRoutes({ tokens, users, window, createWindow }),
     ],
     { clock, limiter, log },
@@ -150,6 +181,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       void dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));
       return;
     }
+    if (lower === IDP_MOUNT || lower.startsWith(`${IDP_MOUNT}/`)) {
+      idp.handle(req, res, url);
+      return;
+    }
     if (lower === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         sendError(
@@ -165,7 +200,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     serveStatic(req, res, pathname);
   }
 
-  const tls = loadTls(config.tls, config.dataDir);
   const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handle) : createHttpServer(handle);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
@@ -186,7 +220,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         server.listen(config.port, config.host, () => {
           const { port } = server.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-          resolve(`${tls ? 'https' : 'http'}://${host}:${port}`);
+          listeningUrl = `${tls ? 'https' : 'http'}://${host}:${port}`;
+          resolve(listeningUrl);
         });
       }),
     close: () =>

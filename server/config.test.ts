@@ -25,6 +25,10 @@ describe('loadConfig', () => {
       rateLimit: 60,
       trustedProxies: [],
       realmFile: null,
+      publicOrigin: null,
+      sso: { kind: 'embedded' },
+      ssoClaim: 'email',
+      idpClients: [],
     });
   });
 
@@ -109,6 +113,78 @@ describe('loadConfig', () => {
       expect(loadConfig({ TLS_CERT: '/c.pem', TLS_KEY: '/k.pem' }, ['--self-signed'], ROOT).tls.kind).toBe(
         'files',
       );
+    });
+  });
+
+  describe('single sign-on', () => {
+    const external = {
+      SSO_ISSUER: 'https://login.example.edu/oidc',
+      SSO_CLIENT_ID: 'tdx',
+      SSO_CLIENT_SECRET: 's3cret',
+    };
+
+    it('uses an external provider given SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET', () => {
+      expect(loadConfig(external, [], ROOT).sso).toEqual({
+        kind: 'external',
+        issuer: 'https://login.example.edu/oidc',
+        clientId: 'tdx',
+        clientSecret: 's3cret',
+      });
+    });
+
+    it('keeps the issuer exactly as written, since it is compared exactly with the metadata', () => {
+      const issuer = 'https://login.example.edu/oidc/';
+      expect(loadConfig({ ...external, SSO_ISSUER: issuer }, [], ROOT).sso).toMatchObject({ issuer });
+    });
+
+    it.each([
+      [{ SSO_ISSUER: 'https://x.example' }, /SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET/],
+      [{ SSO_CLIENT_ID: 'tdx' }, /need SSO_ISSUER/],
+      [{ ...external, SSO_ISSUER: 'ftp://x.example' }, /^SSO_ISSUER must be an http or https URL/],
+      [{ ...external, SSO_ISSUER: 'login.example.edu' }, /^SSO_ISSUER must be an http or https URL/],
+      [{ ...external, SSO_ISSUER: 'https://x.example/?tenant=1' }, /^SSO_ISSUER must not have a query/],
+      [{ ...external, SSO_ISSUER: 'https://user:pw@x.example' }, /without user name or password/],
+    ])('refuses %j', (env, message) => {
+      expect(configError(env)).toMatch(message);
+    });
+
+    it('reads SSO_CLAIM (default email) and refuses what cannot be a claim name', () => {
+      expect(loadConfig({ SSO_CLAIM: 'preferred_username' }, [], ROOT).ssoClaim).toBe('preferred_username');
+      expect(configError({ SSO_CLAIM: 'a b' })).toMatch(/^SSO_CLAIM must be a claim name/);
+    });
+
+    it('reads PUBLIC_ORIGIN as an origin', () => {
+      expect(loadConfig({ PUBLIC_ORIGIN: 'https://tdx.example.edu' }, [], ROOT).publicOrigin).toBe(
+        'https://tdx.example.edu',
+      );
+      expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5173/' }, [], ROOT).publicOrigin).toBe(
+        'http://localhost:5173',
+      );
+      expect(configError({ PUBLIC_ORIGIN: 'https://tdx.example.edu/console' })).toMatch(/without a path/);
+      expect(configError({ PUBLIC_ORIGIN: 'tdx.example.edu' })).toMatch(/^PUBLIC_ORIGIN must be an http/);
+    });
+
+    it('reads SSO_IDP_CLIENTS, the extra clients of the embedded provider', () => {
+      const clients = [
+        { client_id: 'other', client_secret: 'other-secret', redirect_uris: ['http://127.0.0.1:9090/cb'] },
+      ];
+      expect(loadConfig({ SSO_IDP_CLIENTS: JSON.stringify(clients) }, [], ROOT).idpClients).toEqual([
+        { clientId: 'other', clientSecret: 'other-secret', redirectUris: ['http://127.0.0.1:9090/cb'] },
+      ]);
+    });
+
+    it.each([
+      ['not json', /must be a JSON array/],
+      ['{}', /must be a JSON array/],
+      ['[1]', /must be a JSON array/],
+      ['[{"client_id":"a","client_secret":"short","redirect_uris":["http://x/cb"]}]', /8 characters or more/],
+      ['[{"client_id":"a","client_secret":"long-enough"}]', /needs redirect_uris/],
+      [
+        '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["nope"]}]',
+        /must be an http or https URL/,
+      ],
+    ])('refuses SSO_IDP_CLIENTS=%s', (value, message) => {
+      expect(configError({ SSO_IDP_CLIENTS: value })).toMatch(message);
     });
   });
 });

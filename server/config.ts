@@ -3,6 +3,17 @@ import { resolve } from 'node:path';
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
 
+/** Where `loginsso` sends browsers to sign in: the provider built into this server, or another one. */
+export type SsoProviderConfig =
+  { kind: 'embedded' } | { kind: 'external'; issuer: string; clientId: string; clientSecret: string };
+
+/** A client that the embedded provider accepts besides this server itself (say, another emulator). */
+export interface IdpClientConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -15,6 +26,12 @@ export interface Config {
   trustedProxies: string[];
   /** Realm to seed a new data directory with; the demo realm when unset. */
   realmFile: string | null;
+  /** The origin browsers use to reach this server (issuer and redirect URIs); the listening URL when null. */
+  publicOrigin: string | null;
+  sso: SsoProviderConfig;
+  /** The identity claim matched against a user's UserName or PrimaryEmail. */
+  ssoClaim: string;
+  idpClients: IdpClientConfig[];
 }
 
 export class ConfigError extends Error {}
@@ -24,6 +41,85 @@ function integer(name: string, raw: string, min: number, max: number): number {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
   }
   return Number(raw);
+}
+
+function httpUrl(name: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http or https URL (got "${raw}").`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw new ConfigError(
+      `${name} must be an http or https URL without user name or password (got "${raw}").`,
+    );
+  }
+  if (url.search || url.hash || raw.includes('#')) {
+    throw new ConfigError(`${name} must not have a query or fragment (got "${raw}").`);
+  }
+  return url;
+}
+
+function publicOrigin(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const url = httpUrl('PUBLIC_ORIGIN', raw);
+  if (url.pathname !== '/')
+    throw new ConfigError(`PUBLIC_ORIGIN must be an origin, without a path (got "${raw}").`);
+  return url.origin;
+}
+
+function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
+  const { SSO_ISSUER: issuer, SSO_CLIENT_ID: clientId, SSO_CLIENT_SECRET: clientSecret } = env;
+  if (!issuer) {
+    if (clientId || clientSecret)
+      throw new ConfigError('SSO_CLIENT_ID and SSO_CLIENT_SECRET need SSO_ISSUER.');
+    return { kind: 'embedded' };
+  }
+  if (!clientId || !clientSecret) {
+    throw new ConfigError('SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET.');
+  }
+  // The issuer identifier is compared exactly with the provider's metadata, so keep it as written.
+  httpUrl('SSO_ISSUER', issuer);
+  return { kind: 'external', issuer, clientId, clientSecret };
+}
+
+function ssoClaim(raw: string | undefined): string {
+  const claim = raw || 'email';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(claim)) {
+    throw new ConfigError(
+      `SSO_CLAIM must be a claim name such as email or preferred_username (got "${claim}").`,
+    );
+  }
+  return claim;
+}
+
+function idpClients(raw: string | undefined): IdpClientConfig[] {
+  if (!raw) return [];
+  const problem = new ConfigError(
+    'SSO_IDP_CLIENTS must be a JSON array of {"client_id", "client_secret", "redirect_uris": [...]} objects.',
+  );
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw problem;
+  }
+  if (!Array.isArray(parsed)) throw problem;
+  return parsed.map((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) throw problem;
+    const { client_id: id, client_secret: secret, redirect_uris: uris } = entry as Record<string, unknown>;
+    if (typeof id !== 'string' || id === '' || typeof secret !== 'string' || secret.length < 8) {
+      throw new ConfigError(
+        'Each SSO_IDP_CLIENTS entry needs a client_id and a client_secret of 8 characters or more.',
+      );
+    }
+    if (!Array.isArray(uris) || uris.length === 0 || !uris.every((uri) => typeof uri === 'string')) {
+      throw new ConfigError(`SSO_IDP_CLIENTS entry "${id}" needs redirect_uris, a non-empty array of URLs.`);
+    }
+    for (const uri of uris) httpUrl(`A redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    return { clientId: id, clientSecret: secret, redirectUris: uris };
+  });
 }
 
 /** One typed configuration from the environment and command-line flags; flags win. */
@@ -64,5 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
       .map((s) => s.trim())
       .filter(Boolean),
     realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
+    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
+    sso: ssoProvider(env),
+    ssoClaim: ssoClaim(env.SSO_CLAIM),
+    idpClients: idpClients(env.SSO_IDP_CLIENTS),
   };
 }

@@ -1,12 +1,24 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { RealmError } from './store/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function banner(url: string, dataDir: string, certPath: string | null, seeded: boolean) {
+function ssoLines(url: string, config: Config): string[] {
+  if (config.sso.kind === 'external') return [`  Single sign-on: through ${config.sso.issuer}`];
+  return [
+    `  Single sign-on: ${url}/TDWebApi/api/auth/loginsso, through the embedded provider at ${config.publicOrigin ?? url}/idp`,
+    '    jane   / Sso-demo-2026   -> jdoe@example.edu',
+    '    nobody / Sso-demo-2026   -> no user (refused)',
+    '    robin  / Sso-demo-2026   -> retired@example.edu (inactive, refused)',
+  ];
+}
+
+function banner(url: string, config: Config, certPath: string | null) {
+  const { dataDir } = config;
+  const seeded = config.realmFile === null;
   const lines = [
     '',
     `  Auth Console and Web API emulator: ${url}/`,
@@ -25,6 +37,7 @@ function banner(url: string, dataDir: string, certPath: string | null, seeded: b
           '    Closed College       0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 / 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d   inactive',
         ]
       : ['  Realm: imported from REALM_FILE.']),
+    ...ssoLines(url, config),
     '',
   ];
   console.log(lines.join('\n'));
@@ -40,7 +53,7 @@ async function main() {
       : config.tls.kind === 'self-signed'
         ? `${config.dataDir}/tls/localhost-cert.pem`
         : null;
-  banner(url, config.dataDir, certPath, config.realmFile === null);
+  banner(url, config, certPath);
   const stop = () => {
     void app.close().then(() => process.exit(0));
   };

@@ -30,7 +30,14 @@ export async function authenticate(req: IncomingMessage, tokens: Tokens, users: 
     throw unauthorized('This endpoint needs an Authorization: Bearer <token> header.');
   }
   const match = BEARER.exec(header);
-  if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".', 'invalid_token');
+  if (!match) {
+    // RFC 6750: a request with no bearer credentials at all gets a challenge without an error code.
+    const isBearer = /^Bearer(\s|$)/i.test(header);
+    throw unauthorized(
+      'The Authorization header must be "Bearer <token>".',
+      isBearer ? 'invalid_token' : undefined,
+    );
+  }
   const check = await tokens.verify(match[1]!);
   if (!check.ok) throw unauthorized(check.reason, 'invalid_token');
   const user = users.findByUsername(check.username.toLowerCase());

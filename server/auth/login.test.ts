@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from '../testing/jwt.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
-import { getWithAuth, median, post } from '../testing/requests.ts';
+import { median, post } from '../testing/requests.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
 
 const JWT_TEXT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -108,8 +108,10 @@ describe('GET /api/auth/loginsso', () => {
   });
   afterAll(() => server.stop(true));
 
-  it('answers a JSON 501 saying single sign-on is not configured', async () => {
-    expectApiError(await getWithAuth(`${server.api}/auth/loginsso`), 501, 'sso_not_configured');
+  it('sends a browser without an SSO session to the identity provider (the whole flow: server/sso/)', async () => {
+    const res = await fetch(`${server.api}/auth/loginsso`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(new RegExp(`^${server.origin}/idp/auth\\?`));
   });
 });
 

@@ -53,10 +53,6 @@ export function authRoutes(deps: AuthDeps): Route[] {
     return { status: 200, jsonText: principal.user.record, headers: { 'Cache-Control': 'no-store' } };
   };
 
-  const loginSso: Handler = () => {
-    throw new ApiError(501, 'sso_not_configured', 'Single sign-on is not configured on this emulator.');
-  };
-
   const limited = (method: string, handler: Handler) => ({
     handler,
     rateLimit: { method, window: deps.window },
@@ -66,6 +62,5 @@ export function authRoutes(deps: AuthDeps): Route[] {
     { path: '/api/auth/login', methods: { POST: limited('auth/login', login) } },
     { path: '/api/auth/loginadmin', methods: { POST: limited('auth/loginadmin', loginAdmin) } },
     { path: '/api/auth/getuser', methods: { GET: limited('auth/getuser', getUser) } },
-    { path: '/api/auth/loginsso', methods: { GET: limited('auth/loginsso', loginSso) } },
   ];
 }

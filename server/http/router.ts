@@ -11,10 +11,12 @@ export interface RequestContext {
   caller: string;
 }
 
-export type Reply =
-  | { status: number; json: unknown; headers?: Record<string, string> }
-  | { status: number; jsonText: string; headers?: Record<string, string> }
-  | { status: number; text: string; headers?: Record<string, string> };
+export type Reply = (
+  | { status: number; json: unknown }
+  | { status: number; jsonText: string }
+  | { status: number; text: string }
+  | { status: 302 | 303; location: string }
+) & { headers?: Record<string, string>; cookies?: string[] };
 
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
@@ -58,6 +60,12 @@ function match(compiled: CompiledRoute, segments: string[]): Record<string, stri
 }
 
 function send(res: ServerResponse, reply: Reply) {
+  if (reply.cookies?.length) res.setHeader('Set-Cookie', reply.cookies);
+  if ('location' in reply) {
+    res.writeHead(reply.status, { ...reply.headers, Location: reply.location, 'Content-Length': 0 });
+    res.end();
+    return;
+  }
   let body: string;
   let type: string;
   if ('text' in reply) {

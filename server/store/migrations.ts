@@ -29,4 +29,42 @@ export const migrations: readonly string[] = [
 
   CREATE INDEX users_by_org ON users(org_id);
   `,
+  `
+  CREATE TABLE sso_flows (
+    state_hash TEXT PRIMARY KEY,
+    binding_hash TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    code_verifier TEXT NOT NULL,
+    return_to TEXT,
+    api_base TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) STRICT;
+
+  CREATE INDEX sso_flows_by_binding ON sso_flows(binding_hash, created_at);
+
+  CREATE TABLE sso_sessions (
+    id_hash TEXT PRIMARY KEY,
+    user_uid TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE idp_store (
+    model TEXT NOT NULL,
+    id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    grant_id TEXT,
+    user_code TEXT,
+    uid TEXT,
+    expires_at INTEGER,
+    PRIMARY KEY (model, id)
+  ) STRICT;
+
+  CREATE INDEX idp_store_by_grant ON idp_store(grant_id);
+  CREATE INDEX idp_store_by_uid ON idp_store(model, uid);
+  CREATE INDEX idp_store_by_user_code ON idp_store(model, user_code);
+
+  CREATE INDEX users_by_primary_email ON users(lower(json_extract(record, '$.PrimaryEmail')));
+  `,
 ];

@@ -36,6 +36,8 @@ function escapeLike(text: string): string {
 export class Users {
   private readonly byUsername: Statement<[string], UserRow>;
   private readonly byUid: Statement<[number, string], UserRow>;
+  private readonly byUidAnyOrg: Statement<[string], UserRow>;
+  private readonly byIdentity: Statement<[{ key: string }], UserRow>;
   private readonly orgByBeid: Statement<[string], OrgRow>;
   private readonly orgById: Statement<[number], OrgRow>;
   private readonly search: Statement<[number, string, number], { record: string }>;
@@ -45,6 +47,14 @@ export class Users {
   constructor(private readonly db: Db) {
     this.byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?');
     this.byUid = db.prepare('SELECT * FROM users WHERE org_id = ? AND uid = ?');
+    this.byUidAnyOrg = db.prepare('SELECT * FROM users WHERE uid = ?');
+    // A user name match wins over someone else's primary e-mail; ties by reference id keep it stable. Service
+    // accounts (TypeID 9) sign in with keys only: an identity provider must not hand out their power.
+    this.byIdentity = db.prepare(
+      `SELECT * FROM users
+       WHERE type_id != 9 AND (username_key = @key OR lower(json_extract(record, '$.PrimaryEmail')) = @key)
+       ORDER BY username_key = @key DESC, reference_id LIMIT 1`,
+    );
     this.orgByBeid = db.prepare('SELECT * FROM organizations WHERE beid = ?');
     this.orgById = db.prepare('SELECT * FROM organizations WHERE id = ?');
     this.search = db.prepare(
@@ -64,6 +74,16 @@ export class Users {
 
   findInOrg(orgId: number, uid: string): UserRow | undefined {
     return this.byUid.get(orgId, uid);
+  }
+
+  findByUid(uid: string): UserRow | undefined {
+    return this.byUidAnyOrg.get(uid);
+  }
+
+  /** The user whose UserName or PrimaryEmail is this identity value, ignoring letter case. */
+  findByIdentity(value: string): UserRow | undefined {
+    const key = value.trim().toLowerCase();
+    return key === '' ? undefined : this.byIdentity.get({ key });
   }
 
   findOrgByBeid(beid: string): OrgRow | undefined {

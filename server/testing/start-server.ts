@@ -41,6 +41,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimit: 60,
     trustedProxies: [],
     realmFile: null,
+    publicOrigin: null,
+    sso: { kind: 'embedded' },
+    ssoClaim: 'email',
+    idpClients: [],
     ...options.config,
   };
   const app = await createApp(config, {

@@ -54,7 +54,14 @@ export function AppFrame({ children }: { children: ReactNode }) {
         variant="temporary"
         open={open}
         onClose={() => setOpen(false)}
-        sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        // The open drawer is a modal dialog: it needs a name of its own, and must sit above the app bar (raised
+        // over the permanent drawer), which would otherwise cover its first items.
+        slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+        sx={{
+          display: { md: 'none' },
+          zIndex: (t) => t.zIndex.modal,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
+        }}
       >
         <NavList onNavigate={() => setOpen(false)} onSignOut={signOut} />
       </Drawer>

@@ -9,6 +9,8 @@ const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const AdminKeyRoute = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.AdminKeyRoute })));
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page'));
 const TokenPage = lazy(() => import('@/features/token/components/token-page'));
+const SsoPage = lazy(() => import('@/features/sso/components/sso-page'));
+const SsoCallbackPage = lazy(() => import('@/features/sso/components/sso-callback-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -16,6 +18,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/sign-in', element: <SignInPage /> },
       { path: '/admin-key', element: <AdminKeyRoute /> },
+      { path: '/sso', element: <SsoPage /> },
+      { path: '/sso/callback', element: <SsoCallbackPage /> },
       {
         element: <SignedInLayout />,
         children: [

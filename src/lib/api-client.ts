@@ -15,6 +15,10 @@ export interface ApiRequest {
   body?: unknown;
   /** Send the session's bearer token when there is one (default true). */
   auth?: boolean;
+  /** Send this token instead of the session's (a pasted token being verified). */
+  token?: string;
+  /** 'manual': a redirect is answered as `redirected`, not followed (loginsso without an SSO session). */
+  redirect?: 'follow' | 'manual';
   signal?: AbortSignal;
 }
 
@@ -26,6 +30,8 @@ export interface ApiResponse {
   /** The server's `Date` header, ms since the epoch, or null. */
   serverDate: number | null;
   rateLimit: RateLimitInfo | null;
+  /** The server answered a redirect that was not followed. */
+  redirected: boolean;
 }
 
 export interface RateLimitBook {
@@ -94,7 +100,12 @@ export function createApiClient(deps: ApiClientDeps) {
     if (blockedUntil !== null && blockedUntil > now()) throw new RateLimitedError(rateMethod, blockedUntil);
 
     const headers: Record<string, string> = { Accept: 'application/json, text/plain' };
-    const session = request.auth === false ? null : deps.session();
+    const session =
+      request.token !== undefined
+        ? { token: request.token, expiresAt: Number.POSITIVE_INFINITY }
+        : request.auth === false
+          ? null
+          : deps.session();
     if (session) {
       if (deps.serverNow() >= session.expiresAt) throw new SessionExpiredError();
       headers.Authorization = `Bearer ${session.token}`;
@@ -115,10 +126,14 @@ export function createApiClient(deps: ApiClientDeps) {
         credentials: 'same-origin',
         cache: 'no-store',
         referrerPolicy: 'no-referrer',
+        redirect: request.redirect ?? 'follow',
       });
     } catch (error) {
       if (request.signal?.aborted) throw error;
       throw new NetworkError(new URL(url, globalThis.location?.href ?? 'http://localhost/').origin);
+    }
+    if (response.type === 'opaqueredirect') {
+      return { status: 302, body: { type: 'empty' }, serverDate: null, rateLimit: null, redirected: true };
     }
     const rateLimit = readRateLimit(response.headers);
     if (rateLimit) deps.rateLimits.record(rateMethod, rateLimit);
@@ -145,6 +160,7 @@ export function createApiClient(deps: ApiClientDeps) {
       body: parsed,
       serverDate: Number.isNaN(serverDate) ? null : serverDate,
       rateLimit,
+      redirected: false,
     };
   }
 

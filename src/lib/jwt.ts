@@ -37,9 +37,17 @@ export function decodeToken(token: string): DecodedToken | null {
   }
 }
 
-/** Token text as people paste it or as a login answers it: surrounding whitespace and quotes removed. */
+/**
+ * Token text as people paste it or as a login answers it: surrounding whitespace and quotes, and an
+ * `Authorization:` or `Bearer` prefix, removed in whatever order they were wrapped.
+ */
 export function cleanTokenText(text: string): string {
   let token = text.trim();
-  while (token.length >= 2 && /^(["'`]).*\1$/s.test(token)) token = token.slice(1, -1).trim();
-  return token.replace(/^Bearer\s+/i, '');
+  for (;;) {
+    const before = token;
+    token = token.replace(/^Authorization\s*:\s*/i, '').replace(/^Bearer\s+/i, '');
+    if (token.length >= 2 && /^(["'`]).*\1$/s.test(token)) token = token.slice(1, -1);
+    token = token.trim();
+    if (token === before) return token;
+  }
 }

@@ -29,6 +29,7 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== base) return null;
+  // Dot segments can collapse into a leading `//` (`/.//evil.com`), which a browser reads as another host.
+  if (url.origin !== base || url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -18,8 +18,26 @@ export type ApiErrorCode =
   | 'insufficient_permission'
   | 'rate_limited'
   | 'conflict'
-  | 'sso_not_configured'
+  | SsoErrorCode
   | 'internal_error';
+
+/**
+ * Why a single sign-on through `loginsso` failed: the `error` of its JSON error body, and of the console's
+ * `/sso?error=<code>` when the sign-in was started with `returnTo` (the emulator's extension).
+ */
+export type SsoErrorCode =
+  /** The user cancelled at the identity provider, or it refused them. */
+  | 'access_denied'
+  /** The state came back missing, unknown, from another browser, used before, or over 10 minutes old. */
+  | 'state_invalid'
+  /** The identity provider answered an error or could not be reached. */
+  | 'provider_error'
+  /** The ID token failed validation: signature, issuer, audience, nonce or time. */
+  | 'id_token_invalid'
+  /** The identity matches no user of the realm. */
+  | 'unknown_user'
+  /** The identity's user is not active. */
+  | 'inactive_user';
 
 /** Every error the emulator answers has this JSON body. */
 export interface ApiErrorBody {

@@ -25,7 +25,7 @@ function waitText(retryAt: number): string {
   const seconds = Math.max(1, Math.ceil((retryAt - now()) / 1000));
   const at = new Date(retryAt).toLocaleTimeString();
   return seconds < 120
-    ? `in ${seconds} seconds (at ${at})`
+    ? `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} (at ${at})`
     : `in ${Math.ceil(seconds / 60)} minutes (at ${at})`;
 }
 

@@ -1,4 +1,5 @@
 import { ApiHttpError, SessionExpiredError } from '@/lib/api-errors';
+import { now } from '@/lib/clock';
 import { describeFailure, type Failure } from './describe-error';
 
 export interface ErrorDecision extends Failure {
@@ -9,34 +10,42 @@ export interface ErrorDecision extends Failure {
 export interface ErrorPolicyDeps {
   /** The session's token is past its expiry on the server's clock. */
   isExpired(): boolean;
-  /** One `getuser` with the current token: true when it still works. */
+  /** Which session a probe's answer belongs to (its token), or null when signed out. */
+  sessionKey(): string | null;
+  /** One `getuser` with the current token: true when it works, false on a 401; throws when it cannot tell. */
   probe(): Promise<boolean>;
   signOut(reason: 'expired' | 'ended'): void;
-  /** How long a finished probe's answer stands for later failures. */
+  /** How long a finished probe's answer stands for later failures of the same session. */
   probeMemoMs?: number;
 }
+
+type ProbeAnswer = 'valid' | 'rejected' | 'unknown';
 
 /**
  * The one place that decides what a failed authenticated call means for the session. A 401 after expiry is an
  * expired session; a 401 before it is either "no permission" or "session ended", and one shared `getuser` probe
- * tells which, however many calls failed at once.
+ * tells which, however many calls failed at once. A probe that gets no answer ends nothing.
  */
 export function createErrorPolicy(deps: ErrorPolicyDeps) {
-  let probe: Promise<boolean> | null = null;
-  let probedAt = 0;
+  let shared: { key: string | null; answer: Promise<ProbeAnswer>; settledAt: number | null } | null = null;
 
-  function sharedProbe(): Promise<boolean> {
+  function sharedProbe(): Promise<ProbeAnswer> {
+    const key = deps.sessionKey();
     const memo = deps.probeMemoMs ?? 2000;
-    if (probe && (probedAt === 0 || Date.now() - probedAt < memo)) return probe;
-    probedAt = 0;
-    probe = deps.probe().then(
-      (ok) => ok,
-      () => false,
+    const current = shared;
+    if (current && current.key === key && (current.settledAt === null || now() - current.settledAt < memo)) {
+      return current.answer;
+    }
+    const answer = deps.probe().then<ProbeAnswer, ProbeAnswer>(
+      (ok) => (ok ? 'valid' : 'rejected'),
+      () => 'unknown',
     );
-    void probe.then(() => {
-      probedAt = Date.now();
+    const entry = { key, answer, settledAt: null as number | null };
+    shared = entry;
+    void answer.then(() => {
+      entry.settledAt = now();
     });
-    return probe;
+    return answer;
   }
 
   async function decide(error: unknown): Promise<ErrorDecision> {
@@ -52,8 +61,17 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
       deps.signOut('expired');
       return { kind: 'expired', message: 'Your session has expired. Sign in again.', signOut: 'expired' };
     }
-    if (await sharedProbe()) {
+    const answer = await sharedProbe();
+    if (answer === 'valid') {
       return { kind: 'forbidden', message: 'You do not have permission for this action.', signOut: null };
+    }
+    if (answer === 'unknown') {
+      return {
+        kind: 'unknown',
+        message:
+          'The server refused the request, and whether your session is still valid could not be checked.',
+        signOut: null,
+      };
     }
     deps.signOut('ended');
     return { kind: 'expired', message: 'Your session has ended. Sign in again.', signOut: 'ended' };

@@ -6,6 +6,7 @@ import { remainingMs, useSessionStore } from './session-store';
 /** The console's error policy, wired to its session and its one API client. */
 export const errorPolicy = createErrorPolicy({
   isExpired: () => remainingMs(useSessionStore.getState().session) <= 0,
+  sessionKey: () => useSessionStore.getState().session?.token ?? null,
   probe: async () => {
     try {
       await api.send({ method: 'GET', path: '/api/auth/getuser' });

@@ -9,7 +9,7 @@ export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
   password: 'Password',
   'admin-key': 'Admin key (BEID + WebServicesKey)',
   sso: 'Single sign-on',
-  pasted: 'Pasted token',
+  pasted: 'SSO (pasted)',
 };
 
 export interface Session {
@@ -53,9 +53,11 @@ export function sessionFromToken(
   if (!decoded) return { ok: false, message: 'The server did not answer a JWT.' };
   if (decoded.expiresAt === null) return { ok: false, message: 'The token has no valid expiry (exp).' };
   const receivedAt = now();
-  const serverSeen = Math.max(serverDate ?? 0, decoded.notBefore ?? 0);
+  // A pasted token's nbf is when it was issued, not now: only the verifying answer's Date header tells the time.
+  const serverSeen =
+    method === 'pasted' ? (serverDate ?? 0) : Math.max(serverDate ?? 0, decoded.notBefore ?? 0);
   // Both sources are truncated to whole seconds: add half a second to centre the estimate.
-  const clockOffsetMs = serverSeen > 0 && method !== 'pasted' ? serverSeen + 500 - receivedAt : 0;
+  const clockOffsetMs = serverSeen > 0 ? serverSeen + 500 - receivedAt : 0;
   if (decoded.expiresAt <= receivedAt + clockOffsetMs)
     return { ok: false, message: 'The token has already expired.' };
   return {
@@ -81,11 +83,29 @@ export function remainingMs(session: Session | null): number {
   return session ? session.expiresAt - serverNow(session) : 0;
 }
 
-/** A stored session is trusted only if its token still decodes to the same expiry and has not expired. */
-function revalidate(session: Session | null | undefined): Session | null {
-  if (!session || typeof session.token !== 'string') return null;
-  const decoded = decodeToken(session.token);
-  if (!decoded || decoded.expiresAt === null || decoded.expiresAt !== session.expiresAt) return null;
+/**
+ * A stored session is rebuilt from its token: what the token says (claims, user, expiry) is read from the token
+ * again rather than trusted from storage; one that disagrees with its token, or has expired, is dropped.
+ */
+function revalidate(stored: Session | null | undefined): Session | null {
+  if (!stored || typeof stored.token !== 'string') return null;
+  const decoded = decodeToken(stored.token);
+  if (!decoded || decoded.expiresAt === null || decoded.expiresAt !== stored.expiresAt) return null;
+  const username = typeof decoded.claims.unique_name === 'string' ? decoded.claims.unique_name : '';
+  // Storage that disagrees with its own token was edited: trust neither.
+  if (username !== stored.username) return null;
+  const method = stored.method in SIGN_IN_METHOD_LABELS ? stored.method : 'pasted';
+  const offset = Number.isFinite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0;
+  const session: Session = {
+    token: stored.token,
+    header: decoded.header,
+    claims: decoded.claims,
+    username,
+    method,
+    obtainedAt: Number.isFinite(stored.obtainedAt) ? stored.obtainedAt : now(),
+    clockOffsetMs: offset,
+    expiresAt: decoded.expiresAt,
+  };
   return remainingMs(session) > 0 ? session : null;
 }
 

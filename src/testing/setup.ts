@@ -1,8 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, expect } from 'vitest';
+
+// Screens load on demand: the first import of a lazy route (and of MUI) can take over a second under jsdom.
+configure({ asyncUtilTimeout: 5000 });
 
 // Without vitest globals, Testing Library cannot register its own automatic cleanup.
 afterEach(() => {
   cleanup();
+  // The console must never write to localStorage; a test that did fails here (node-environment files have none).
+  if (typeof window === 'undefined') return;
+  const left = Object.keys(window.localStorage);
+  window.localStorage.clear();
+  expect(left, 'keys left in localStorage').toEqual([]);
 });

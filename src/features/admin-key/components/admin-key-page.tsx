@@ -1,7 +1,5 @@
-import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
+import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { PageHeader } from '@/components/page-header';
 import { useSessionStore } from '@/session/session-store';
 import { AdminKeyForm } from './admin-key-form';
@@ -22,11 +20,7 @@ export default function AdminKeyPage() {
   return (
     <AuthCard title="Admin key" subtitle={SUBTITLE}>
       <AdminKeyForm />
-      <Typography variant="body2" sx={{ mt: 3 }}>
-        <Link component={RouterLink} to="/sign-in">
-          Sign in with a user name and password instead
-        </Link>
-      </Typography>
+      <PasswordSignInLink />
     </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -18,6 +19,7 @@ import { useReturnPath } from '@/app/use-return-path';
 import { describeFailure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
+import { startSsoRedirect } from '@/features/sso/sso-redirect';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
 
 const SIGN_OUT_MESSAGES = {
@@ -133,6 +135,15 @@ export function SignInPage() {
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </Box>
+      <Divider sx={{ my: 3 }}>or</Divider>
+      <Button variant="outlined" size="large" fullWidth onClick={() => startSsoRedirect(returnTo)}>
+        Sign in with SSO
+      </Button>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        <Link component={RouterLink} to={`/sso?returnTo=${encodeURIComponent(returnTo)}`}>
+          Paste a token from the SSO page instead
+        </Link>
+      </Typography>
       <Typography variant="body2" sx={{ mt: 3 }}>
         Testing an organization&apos;s admin key?{' '}
         <Link component={RouterLink} to="/admin-key">

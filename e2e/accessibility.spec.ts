@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { EXAMPLE_UNIVERSITY, JDOE, expect, seriousViolations, signInViaApi, test } from './fixtures';
+
+/** Each screen with what shows it is fully drawn (axe on a half-loaded screen would prove little). */
+const SIGNED_OUT = {
+  '/sign-in': (page: Page) => page.getByRole('heading', { level: 1, name: 'Sign in' }),
+  '/admin-key': (page: Page) => page.getByRole('heading', { level: 1, name: 'Admin key' }),
+};
+const SIGNED_IN = {
+  '/profile': (page: Page) => page.getByRole('region', { name: 'Contact and location' }),
+  '/token': (page: Page) => page.getByRole('table', { name: 'Token claims' }),
+  '/admin-key': (page: Page) => page.getByRole('heading', { level: 1, name: 'Admin key' }),
+};
+
+/** Goes to a screen; within the loaded console by a client-side navigation, which is quicker than a load. */
+async function show(page: Page, path: string) {
+  const loaded = await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  if (!loaded) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(path);
+}
+
+/** Runs axe on each screen in turn and reports every serious or critical violation, by screen. */
+async function auditScreens(
+  page: Page,
+  screens: Record<string, (page: Page) => ReturnType<Page['getByRole']>>,
+) {
+  const found: Record<string, string[]> = {};
+  for (const [path, ready] of Object.entries(screens)) {
+    await show(page, path);
+    await expect(ready(page)).toBeVisible();
+    found[path] = await seriousViolations(page);
+  }
+  expect(found).toEqual(Object.fromEntries(Object.keys(screens).map((path) => [path, []])));
+}
+
+async function switchToDark(page: Page) {
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  // Move off the toggle so its tooltip closes: axe would judge the contrast of it half faded in.
+  await page.mouse.move(0, 400);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+}
+
+test.describe('axe: no serious or critical violations', () => {
+  test('signed out, light', async ({ page }) => {
+    await auditScreens(page, SIGNED_OUT);
+  });
+
+  test('signed out, with errors and results showing', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await page.getByLabel('User name').fill(JDOE.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin-key');
+    await page.getByLabel('BEID').fill('not a guid');
+    await page.getByRole('button', { name: 'Test credentials' }).click();
+    await expect(page.getByText('The BEID may contain only')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+    await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
+    await page.getByRole('button', { name: 'Test credentials' }).click();
+    await expect(page.getByText('The key is valid')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('signed in, light', async ({ page, signedIn }) => {
+    expect(signedIn.username).toBe(JDOE.username);
+    await auditScreens(page, SIGNED_IN);
+  });
+
+  test('dark mode, chosen with the toggle, signed in and then signed out', async ({ page, signedIn }) => {
+    expect(signedIn.username).toBe(JDOE.username);
+    await page.goto('/profile');
+    await switchToDark(page);
+    await auditScreens(page, SIGNED_IN);
+
+    // The choice outlives the session: the signed-out screens are dark too.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: JDOE.username })).toHaveCount(0);
+    await auditScreens(page, SIGNED_OUT);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('dark mode from the system preference, signed out', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await auditScreens(page, SIGNED_OUT);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test.describe('at 360 px wide', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('signed out', async ({ page }) => {
+      await auditScreens(page, SIGNED_OUT);
+    });
+
+    test('signed in, light and dark, with the navigation drawer', async ({ page }) => {
+      await signInViaApi(page, JDOE);
+      await auditScreens(page, SIGNED_IN);
+      // Nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Token' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await nav.getByRole('link', { name: 'Profile' }).click();
+      await expect(nav).toBeHidden();
+
+      await switchToDark(page);
+      await auditScreens(page, SIGNED_IN);
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { JDOE, expect, signInViaApi, storedSession, test } from './fixtures';
+
+const MINUTE = 60_000;
+
+test('warns five minutes before expiry, then signs out at expiry without using the token again', async ({
+  page,
+  requests,
+}) => {
+  // The page's clock is Playwright's from the first navigation on; it starts at the real time, like the server's.
+  await page.clock.install();
+  const { token } = await signInViaApi(page, JDOE);
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+  // When the token expires on this page's clock: the server's expiry shifted by the measured clock difference.
+  const expiresAt = session.expiresAt - session.clockOffsetMs;
+  const bearer = `Bearer ${token}`;
+
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
+  await page.getByRole('link', { name: 'Token' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+  // The profile's getuser carried the token: the recording below does see Authorization headers.
+  expect(requests.some((r) => r.authorization === bearer)).toBe(true);
+
+  const timer = page.getByRole('timer');
+  const notice = page.getByText('Your session ends in');
+
+  await page.clock.pauseAt(expiresAt - 5 * MINUTE - 2000);
+  await expect(timer).toHaveText('00:05:02');
+  await expect(timer).toHaveAttribute('data-warning', 'false');
+  await expect(notice).toHaveCount(0);
+
+  // 23:55:00 after sign-in: five minutes left.
+  await page.clock.runFor(2000);
+  await expect(timer).toHaveText('00:05:00');
+  await expect(timer).toHaveAttribute('data-warning', 'true');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Your session ends in 00:05:00');
+  await expect(page.getByRole('button', { name: 'Sign in again' })).toBeVisible();
+
+  await page.clock.pauseAt(expiresAt - 2000);
+  await expect(timer).toHaveText('00:00:02');
+  await expect(page).toHaveURL('/token');
+
+  // From here on, not one request may carry the token.
+  const fromExpiry = requests.length;
+  // 24:00:00: within a second of clock time the console is on sign-in, coming back to the token page after.
+  await page.clock.runFor(2000);
+  await page.clock.runFor(1000);
+  await expect(page).toHaveURL('/sign-in?returnTo=%2Ftoken');
+  await expect(page.getByText('Your session expired. Sign in again to continue.')).toBeVisible();
+
+  // The console does not resurrect the session on a fresh load either. (The clock runs again: React's Suspense
+  // waits on timers while the lazily loaded frame arrives.)
+  await page.clock.resume();
+  await page.goto('/profile');
+  await expect(page).toHaveURL('/sign-in?returnTo=%2Fprofile');
+  expect(await storedSession(page)).toBeNull();
+
+  const withToken = requests.slice(fromExpiry).filter((r) => r.authorization?.includes(token));
+  expect(withToken).toEqual([]);
+});

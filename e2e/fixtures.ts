@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Session } from '@/session/session-store';
+
+export { expect };
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export const PASSWORD = 'Tdx-demo-2026';
+/** TDPeople and TDTickets. */
+export const JDOE: Account = { username: 'jdoe@example.edu', password: PASSWORD };
+/** TDTickets only. */
+export const ASMITH: Account = { username: 'asmith@example.edu', password: PASSWORD };
+/** Inactive: the right password gets 403 account_inactive. */
+export const RETIRED: Account = { username: 'retired@example.edu', password: PASSWORD };
+
+export const EXAMPLE_UNIVERSITY = {
+  beid: '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10',
+  key: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+  adminUsername: 'api-admin@example.edu',
+};
+/** Its admin service account is inactive. */
+export const CLOSED_COLLEGE = {
+  beid: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0',
+  key: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+};
+
+/**
+ * The sessionStorage key of the console's session store (src/session/session-store.ts). Not imported: that
+ * module builds the browser store when loaded. The sign-in spec checks the console really writes this key.
+ */
+export const SESSION_STORAGE_KEY = 'auth-console.session';
+
+export interface SignedIn {
+  token: string;
+  username: string;
+}
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  authorization: string | undefined;
+}
+
+/**
+ * Signs in through the API from the page (POST /api/auth/login, as the console's own client would) and puts the
+ * session where the console keeps it: this tab's sessionStorage, in zustand's persist format. The session is
+ * built the way src/session/session-store.ts builds it, including the clock offset from the Date header and nbf,
+ * so it works under page.clock too. Leaves the page on /healthz; navigate to the screen under test next.
+ */
+export async function signInViaApi(page: Page, account: Account = JDOE): Promise<SignedIn> {
+  await page.goto('/healthz');
+  return page.evaluate(
+    async ({ account, key }) => {
+      const response = await fetch('/TDWebApi/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
+        body: JSON.stringify({ username: account.username, password: account.password }),
+      });
+      const token = (await response.text()).trim();
+      if (!response.ok) throw new Error(`Signing in ${account.username} failed: HTTP ${response.status}`);
+      const receivedAt = Date.now();
+      const decode = (part: string | undefined) =>
+        JSON.parse(atob((part ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+      const [headerPart, claimsPart] = token.split('.');
+      const header = decode(headerPart);
+      const claims = decode(claimsPart) as Session['claims'];
+      const serverDate = Date.parse(response.headers.get('Date') ?? '');
+      const serverSeen = Math.max(Number.isNaN(serverDate) ? 0 : serverDate, (claims.nbf ?? 0) * 1000);
+      const username = String(claims.unique_name);
+      const session: Session = {
+        token,
+        header,
+        claims,
+        username,
+        method: 'password',
+        obtainedAt: receivedAt,
+        clockOffsetMs: serverSeen > 0 ? serverSeen + 500 - receivedAt : 0,
+        expiresAt: (claims.exp ?? 0) * 1000,
+      };
+      sessionStorage.setItem(key, JSON.stringify({ state: { memoryOnly: false, session }, version: 0 }));
+      return { token, username };
+    },
+    { account, key: SESSION_STORAGE_KEY },
+  );
+}
+
+/** Signs in through the sign-in form (only the sign-in specs should need this). */
+export async function signInWithForm(page: Page, account: Account = JDOE) {
+  await page.getByLabel('User name').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The session the console keeps in this tab's sessionStorage, or null. */
+export async function storedSession(page: Page): Promise<Session | null> {
+  const raw = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
+  if (raw === null) return null;
+  return (JSON.parse(raw) as { state?: { session?: Session | null } }).state?.session ?? null;
+}
+
+/** Everything the page keeps where the token or key must never be: both storages and the cookies. */
+export async function storedText(page: Page): Promise<{ local: string; session: string; cookies: string }> {
+  const { local, session } = await page.evaluate(() => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+  }));
+  const cookies = JSON.stringify(await page.context().cookies());
+  return { local, session, cookies };
+}
+
+/** The serious and critical axe violations on the page as it is now, as readable lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+export const test = base.extend<{
+  /** Who `signedIn` signs in as; override with test.use({ account: ASMITH }). */
+  account: Account;
+  /** The page's tab holds a session (signed in through the API); the page is not yet on a console screen. */
+  signedIn: SignedIn;
+  /** Every request the page sends, in order, with its Authorization header. */
+  requests: RecordedRequest[];
+  /** Fails the test on any uncaught error in any page of the test's context. */
+  pageErrors: void;
+}>({
+  account: [JDOE, { option: true }],
+  signedIn: async ({ page, account }, use) => {
+    await use(await signInViaApi(page, account));
+  },
+  requests: async ({ page }, use) => {
+    const requests: RecordedRequest[] = [];
+    page.on('request', (request) => {
+      requests.push({
+        url: request.url(),
+        method: request.method(),
+        authorization: request.headers().authorization,
+      });
+    });
+    await use(requests);
+  },
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('weberror', (error) => errors.push(error.error().message));
+      await use();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

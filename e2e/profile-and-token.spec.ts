@@ -1,0 +1,98 @@
+import { ASMITH, JDOE, expect, test } from './fixtures';
+
+const GETUSER = '/TDWebApi/api/auth/getuser';
+
+test.describe('profile of jdoe', () => {
+  test('shows identity, access with both applications, and contact', async ({ page, signedIn, requests }) => {
+    await page.goto('/profile');
+
+    const identity = page.getByRole('region', { name: 'Identity' });
+    await expect(identity).toContainText('Jane Doe');
+    await expect(identity).toContainText(JDOE.username);
+    await expect(identity).toContainText('jane.doe@alumni.example.edu');
+    await expect(identity).toContainText('User (TypeID 1)');
+    await expect(identity).toContainText('c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8');
+    await expect(identity).toContainText('5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10');
+
+    const access = page.getByRole('region', { name: 'Access' });
+    await expect(access.getByText('TDPeople', { exact: true })).toBeVisible();
+    await expect(access.getByText('TDTickets', { exact: true })).toBeVisible();
+    await expect(access).toContainText('Technician');
+    const orgApps = access.getByRole('list', { name: 'Organization applications' }).getByRole('listitem');
+    await expect(orgApps).toHaveText([
+      'People (TDPeople), role Technician',
+      'IT Tickets (TDTickets) — administrator, role Technician',
+    ]);
+
+    const contact = page.getByRole('region', { name: 'Contact and location' });
+    await expect(contact).toContainText('Service Desk Analyst');
+    await expect(contact).toContainText('Main Library, Room 204');
+
+    // The raw JSON view holds the whole record.
+    await page.getByRole('button', { name: 'Raw JSON' }).click();
+    await expect(page.getByLabel('The getuser answer as JSON')).toContainText(
+      '"UserName": "jdoe@example.edu"',
+    );
+
+    // One getuser, with the session's token; navigating away and back uses the cache.
+    await page.getByRole('link', { name: 'Token' }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(identity).toContainText('Jane Doe');
+    const getusers = requests.filter((r) => new URL(r.url).pathname === GETUSER);
+    expect(getusers.map((r) => r.authorization)).toEqual([`Bearer ${signedIn.token}`]);
+
+    // Refresh asks again.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    expect(requests.filter((r) => new URL(r.url).pathname === GETUSER)).toHaveLength(2);
+  });
+});
+
+test.describe('profile of asmith', () => {
+  test.use({ account: ASMITH });
+
+  test('shows only the tickets application', async ({ page, signedIn }) => {
+    expect(signedIn.username).toBe(ASMITH.username);
+    await page.goto('/profile');
+
+    const identity = page.getByRole('region', { name: 'Identity' });
+    await expect(identity).toContainText('Alex Smith');
+    await expect(identity).toContainText(ASMITH.username);
+    const access = page.getByRole('region', { name: 'Access' });
+    await expect(access.getByText('TDTickets', { exact: true })).toBeVisible();
+    await expect(access.getByText('TDPeople', { exact: true })).toHaveCount(0);
+    await expect(
+      access.getByRole('list', { name: 'Organization applications' }).getByRole('listitem'),
+    ).toHaveText(['IT Tickets (TDTickets), role Technician']);
+    await expect(page.getByRole('button', { name: ASMITH.username })).toBeVisible();
+  });
+});
+
+test.describe('token page', () => {
+  test('shows the claims and a curl command with the token redacted by default', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.goto('/token');
+    await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+
+    const claims = page.getByRole('table', { name: 'Token claims' });
+    await expect(claims.getByRole('row', { name: /unique_name/ })).toContainText(JDOE.username);
+    await expect(claims.getByRole('row', { name: /^exp/ })).toBeVisible();
+    await expect(claims.getByRole('row', { name: /^nbf/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Token header' })).toContainText('HS256');
+
+    const lifetime = page.getByRole('region', { name: 'Lifetime' });
+    await expect(lifetime).toContainText('Password');
+    await expect(lifetime).toContainText(/Time left\s*2[34]:\d\d:\d\d/);
+    await expect(lifetime).toContainText(/Expires.*GMT/);
+
+    const curl = page.getByLabel('curl command');
+    await expect(curl).toContainText(`curl -H 'Authorization: Bearer <token>'`);
+    await expect(curl).toContainText('/TDWebApi/api/auth/getuser');
+    await expect(curl).not.toContainText(signedIn.token);
+
+    await page.getByLabel('Show the token in the command').check();
+    await expect(curl).toContainText(`Bearer ${signedIn.token}`);
+  });
+});

@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { IdpClientConfig } from '../config.ts';
+import { API_BASES, callbackPath } from '../sso/paths.ts';
+import type { Db } from '../store/db.ts';
+import { sqliteAdapter } from './adapter.ts';
+import { handleInteraction } from './interactions.ts';
+import { loadIdpKeys } from './keys.ts';
+import { loadOwnClient, type OwnClient } from './own-client.ts';
+import { createProvider, type IdpClient } from './provider.ts';
+
+export const IDP_MOUNT = '/idp';
+
+export interface IdpOptions {
+  db: Db;
+  /** Other relying parties to accept (say, another emulator that uses this one as its external provider). */
+  extraClients: IdpClientConfig[];
+  /** The origin browsers reach this server at: known only once it listens. */
+  origin: () => string;
+  log: (line: string) => void;
+}
+
+export interface Idp {
+  /** This server's own registration, for its relying party. */
+  ownClient: OwnClient;
+  issuer(): string;
+  /** Answers a request whose path starts with the mount path. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): void;
+}
+
+type MountedRequest = IncomingMessage & { originalUrl?: string };
+
+/**
+ * The embedded provider, mounted under /idp of this server and built on first use, when the origin (and so the
+ * issuer) is known: a server on port 0 learns its port only from listen().
+ */
+export function createIdp(options: IdpOptions): Idp {
+  const ownClient = loadOwnClient(options.db);
+  let built: { provider: Provider; callback: ReturnType<Provider['callback']>; origin: URL } | null = null;
+
+  function build() {
+    const origin = options.origin();
+    const own: IdpClient = {
+      ...ownClient,
+      redirectUris: API_BASES.map((base) => `${origin}${callbackPath(base)}`),
+      name: 'the Auth Console emulator',
+    };
+    const extra = options.extraClients
+      .filter((client) => client.clientId !== ownClient.clientId)
+      .map((client) => ({ ...client, name: client.clientId }));
+    const provider = createProvider({
+      issuer: `${origin}${IDP_MOUNT}`,
+      keys: loadIdpKeys(options.db),
+      clients: [own, ...extra],
+      adapter: sqliteAdapter(options.db),
+      log: options.log,
+    });
+    built = { provider, callback: provider.callback(), origin: new URL(origin) };
+    return built;
+  }
+
+  return {
+    ownClient,
+    issuer: () => `${options.origin()}${IDP_MOUNT}`,
+    handle(req, res, url) {
+      let mounted: NonNullable<typeof built>;
+      try {
+        mounted = built ?? build();
+      } catch (error) {
+        options.log(
+          `idp: the provider could not be built: ${error instanceof Error ? error.message : typeof error}`,
+        );
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('The identity provider is not available.');
+        return;
+      }
+      const { provider, callback, origin } = mounted;
+      // The provider sees itself at the public origin whatever name the request used (and behind the loopback).
+      req.headers.host = origin.host;
+      req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
+      delete req.headers['x-forwarded-host'];
+      delete req.headers['x-forwarded-for'];
+      const path = url.pathname.slice(IDP_MOUNT.length) || '/';
+      if (path.startsWith('/interaction/')) {
+        handleInteraction(provider, req, res, path, IDP_MOUNT).catch((error: unknown) => {
+          options.log(`idp: interaction failed: ${error instanceof Error ? error.name : typeof error}`);
+          if (!res.headersSent) {
+            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+            res.end('The identity provider failed to answer this request.');
+          } else {
+            res.destroy();
+          }
+        });
+        return;
+      }
+      const inner = req as MountedRequest;
+      // oidc-provider finds its mount path by comparing originalUrl with url, as under Express.
+      inner.originalUrl = req.url;
+      inner.url = `${path}${url.search}`;
+      void callback(req, res);
+    },
+  };
+}

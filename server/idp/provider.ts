@@ -1,0 +1,119 @@
+import type { EventEmitter } from 'node:events';
+import type OidcProvider from 'oidc-provider';
+import type { AdapterFactory, ClientMetadata, Configuration } from 'oidc-provider';
+import { findIdentity } from './identities.ts';
+import type { IdpKeys } from './keys.ts';
+import { Provider } from './oidc-provider.ts';
+import { errorPage } from './pages.ts';
+
+/** A relying party the embedded provider serves. */
+export interface IdpClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  name: string;
+}
+
+export interface ProviderOptions {
+  /** `${origin}/idp`: the provider's identifier, and the path it is mounted at. */
+  issuer: string;
+  keys: IdpKeys;
+  clients: IdpClient[];
+  adapter: AdapterFactory;
+  log: (line: string) => void;
+}
+
+const SESSION_SECONDS = 8 * 60 * 60;
+
+function clientMetadata(client: IdpClient): ClientMetadata {
+  return {
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    client_name: client.name,
+    redirect_uris: client.redirectUris,
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+  };
+}
+
+/**
+ * The embedded OpenID Connect provider (panva's oidc-provider): authorization code flow only, PKCE required, its
+ * own sign-in page at `${issuer}/interaction/{uid}`, no consent screen (every client is one of the emulator's own),
+ * and `email` in the ID token so that relying parties need not call userinfo.
+ */
+export function createProvider(options: ProviderOptions): OidcProvider {
+  const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
+  const configuration: Configuration = {
+    adapter: options.adapter,
+    clients: options.clients.map(clientMetadata),
+    jwks: options.keys.jwks,
+    cookies: {
+      keys: options.keys.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    scopes: ['openid', 'email', 'profile'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+    },
+    clientBasedCORS: () => false,
+    ttl: {
+      AccessToken: 10 * 60,
+      AuthorizationCode: 60,
+      IdToken: 10 * 60,
+      Interaction: 10 * 60,
+      Session: SESSION_SECONDS,
+      Grant: SESSION_SECONDS,
+    },
+    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
+    findAccount(_ctx, sub) {
+      const identity = findIdentity(sub);
+      if (!identity) return undefined;
+      return {
+        accountId: identity.id,
+        claims: () => ({
+          sub: identity.id,
+          email: identity.email,
+          email_verified: true,
+          name: identity.name,
+        }),
+      };
+    },
+    // Signing in is the whole consent here: every client is the emulator itself or one configured beside it.
+    async loadExistingGrant(ctx) {
+      const { account, client, params, provider, result, session } = ctx.oidc;
+      if (!account || !client) return undefined;
+      const grantId = result?.consent?.grantId ?? session?.grantIdFor(client.clientId);
+      const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+      const grant =
+        existing?.accountId === account.accountId
+          ? existing
+          : new provider.Grant({ accountId: account.accountId, clientId: client.clientId });
+      grant.addOIDCScope(typeof params?.scope === 'string' ? params.scope : 'openid');
+      await grant.save();
+      return grant;
+    },
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = errorPage(
+        'Sign-in request refused',
+        out.error_description ?? `The identity provider refused this request (${out.error}).`,
+      );
+    },
+  };
+  const provider = new Provider(options.issuer, configuration);
+  // The mount sets X-Forwarded-Proto and Host to the public origin, so the provider's own URLs use it.
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, error) => options.log(`idp: server error: ${error.name}`));
+  // Koa prints errors to the console unless someone listens (its typings here know only the provider's events).
+  const koa: EventEmitter = provider;
+  koa.on('error', (error: Error) => options.log(`idp: ${error.name}`));
+  return provider;
+}

@@ -1,0 +1,184 @@
+import type { IncomingMessage } from 'node:http';
+import * as oidc from 'openid-client';
+import type { Tokens } from '../auth/tokens.ts';
+import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
+import type { Handler, Reply, Route } from '../http/router.ts';
+import type { RateWindow } from '../rate-limit.ts';
+import type { Users } from '../store/users.ts';
+import { consoleErrorPath, SsoFailure } from './failures.ts';
+import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
+import { userForIdentity, userNameOf } from './map-identity.ts';
+import { apiBaseOf, callbackPath, cookiePath, loginSsoPath, type ApiBase } from './paths.ts';
+import type { RelyingParty } from './relying-party.ts';
+import { safeReturnTo } from './return-to.ts';
+import { isSecretShaped, randomSecret } from './secrets.ts';
+import type { SsoSessions } from './sessions.ts';
+
+export const SESSION_COOKIE = 'TDWebApiSso';
+export const FLOW_COOKIE = 'TDWebApiSsoFlow';
+const FLOW_COOKIE_SECONDS = 60 * 60;
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export interface SsoDeps {
+  flows: SsoFlows;
+  sessions: SsoSessions;
+  relyingParty: RelyingParty;
+  users: Users;
+  tokens: Tokens;
+  /** The identity claim matched against UserName or PrimaryEmail. */
+  claim: string;
+  /** The origin browsers reach this server at; known once it listens. */
+  origin: () => string;
+  /** loginsso and its callback each count calls on their own counter, with this window. */
+  window: RateWindow;
+}
+
+/** The emulator's extension: `returnTo` in any letter case, as ASP.NET reads query parameters. */
+function returnToParam(url: URL): string | null {
+  for (const [name, value] of url.searchParams) if (name.toLowerCase() === 'returnto') return value;
+  return null;
+}
+
+/** Cookies only over https: the request came over TLS, or browsers reach this server through an https origin. */
+function secureFor(req: IncomingMessage, origin: string): boolean {
+  return isTls(req) || origin.startsWith('https:');
+}
+
+function stateProblem(reason: Exclude<FlowCheck, { ok: true }>['reason']): SsoFailure {
+  const messages = {
+    unknown: 'The sign-in came back with a state this server did not send. Start the sign-in again.',
+    other_browser: 'The sign-in came back to a different browser than the one that started it.',
+    replayed: 'This sign-in response was already used. Start the sign-in again.',
+    expired: 'The sign-in took longer than 10 minutes. Start the sign-in again.',
+  };
+  return new SsoFailure('state_invalid', messages[reason]);
+}
+
+/**
+ * A failure where it can be shown: a sign-in started from the console goes back to the console's SSO screen with
+ * the code; anything else gets the emulator's JSON error. Never a token, never a 5xx.
+ */
+function failed(failure: SsoFailure, toConsole: boolean, cookie?: string): Reply {
+  if (toConsole) {
+    return {
+      status: 302,
+      location: consoleErrorPath(failure.code),
+      headers: NO_STORE,
+      cookies: cookie ? [cookie] : [],
+    };
+  }
+  throw failure.toApiError({ ...NO_STORE, ...(cookie ? { 'Set-Cookie': cookie } : {}) });
+}
+
+export function ssoRoutes(deps: SsoDeps): Route[] {
+  async function startFlow(
+    base: ApiBase,
+    returnTo: string | null,
+    binding: string | undefined,
+    secure: boolean,
+  ) {
+    const expected = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+    };
+    const location = await deps.relyingParty.authorizationUrl(
+      `${deps.origin()}${callbackPath(base)}`,
+      expected,
+    );
+    const browser = binding ?? randomSecret();
+    const flow: Flow = {
+      nonce: expected.nonce,
+      codeVerifier: expected.codeVerifier,
+      returnTo,
+      apiBase: base,
+    };
+    deps.flows.start(expected.state, browser, flow);
+    const cookie = setCookie(FLOW_COOKIE, browser, {
+      path: cookiePath(base),
+      secure,
+      maxAgeSeconds: FLOW_COOKIE_SECONDS,
+    });
+    return { status: 302 as const, location, headers: NO_STORE, cookies: [cookie] };
+  }
+
+  const loginSso: Handler = async ({ req, url }) => {
+    const base = apiBaseOf(url);
+    const secure = secureFor(req, deps.origin());
+    const raw = returnToParam(url);
+    const returnTo = raw === null ? null : safeReturnTo(raw);
+    const sessionId = readCookie(req, SESSION_COOKIE);
+    let clearSession: string | undefined;
+    try {
+      if (isSecretShaped(sessionId)) {
+        const uid = deps.sessions.find(sessionId);
+        if (uid !== null) {
+          const user = deps.users.findByUid(uid);
+          if (!user?.is_active) {
+            deps.sessions.end(sessionId);
+            clearSession = clearCookie(SESSION_COOKIE, { path: cookiePath(base), secure });
+            throw user
+              ? new SsoFailure(
+                  'inactive_user',
+                  'The user of this single sign-on session is no longer active.',
+                )
+              : new SsoFailure('unknown_user', 'The user of this single sign-on session no longer exists.');
+          }
+          if (returnTo !== null) return { status: 302, location: returnTo, headers: NO_STORE };
+          return { status: 200, text: await deps.tokens.issue(userNameOf(user)), headers: NO_STORE };
+        }
+      }
+      const binding = readCookie(req, FLOW_COOKIE);
+      return await startFlow(base, returnTo, isSecretShaped(binding) ? binding : undefined, secure);
+    } catch (error) {
+      if (error instanceof SsoFailure) return failed(error, returnTo !== null, clearSession);
+      throw error;
+    }
+  };
+
+  const callback: Handler = async ({ req, url }) => {
+    const cookie = readCookie(req, FLOW_COOKIE);
+    const binding = isSecretShaped(cookie) ? cookie : undefined;
+    const state = url.searchParams.get('state');
+    let flow: Flow | null = null;
+    try {
+      if (!state) throw new SsoFailure('state_invalid', 'The sign-in came back without its state.');
+      const check = deps.flows.take(state, binding);
+      flow = check.flow;
+      if (!check.ok) throw stateProblem(check.reason);
+      const { apiBase } = check.flow;
+      // The URL exactly as registered with the provider: it is checked again at the code exchange.
+      const callbackUrl = new URL(`${deps.origin()}${callbackPath(apiBase)}${url.search}`);
+      const identity = await deps.relyingParty.identity(callbackUrl, {
+        state,
+        nonce: check.flow.nonce,
+        codeVerifier: check.flow.codeVerifier,
+      });
+      const user = userForIdentity(deps.users, deps.claim, identity);
+      const session = setCookie(SESSION_COOKIE, deps.sessions.create(user.uid), {
+        path: cookiePath(apiBase),
+        secure: secureFor(req, deps.origin()),
+        maxAgeSeconds: deps.sessions.lifetimeMs / 1000,
+      });
+      const location = check.flow.returnTo ?? loginSsoPath(apiBase);
+      return { status: 302, location, headers: NO_STORE, cookies: [session] };
+    } catch (error) {
+      if (!(error instanceof SsoFailure)) throw error;
+      const started = flow ?? deps.flows.latestFor(binding);
+      return failed(error, started?.returnTo != null);
+    }
+  };
+
+  return [
+    {
+      path: '/api/auth/loginsso',
+      methods: { GET: { handler: loginSso, rateLimit: { method: 'auth/loginsso', window: deps.window } } },
+    },
+    {
+      path: '/api/auth/loginsso/callback',
+      methods: {
+        GET: { handler: callback, rateLimit: { method: 'auth/loginsso/callback', window: deps.window } },
+      },
+    },
+  ];
+}

@@ -1,0 +1,14 @@
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+
+/** The way back to the password sign-in from the other signed-out screens. */
+export function PasswordSignInLink() {
+  return (
+    <Typography variant="body2" sx={{ mt: 3 }}>
+      <Link component={RouterLink} to="/sign-in">
+        Sign in with a user name and password instead
+      </Link>
+    </Typography>
+  );
+}

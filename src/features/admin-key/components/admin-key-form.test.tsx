@@ -1,0 +1,184 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { sessionFromToken, useSessionStore } from '@/session/session-store';
+import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { renderRoute } from '@/testing/render';
+import { resetConsoleState } from '@/testing/reset';
+import { tdToken } from '@/testing/tokens';
+import { jdoeRecord } from '@/testing/user-record';
+
+const BEID = '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10';
+const KEY = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+const ADMIN = 'api-admin@example.edu';
+
+const beidField = () => screen.getByRole('textbox', { name: /BEID/ });
+const keyField = () => screen.getByLabelText(/^WebServicesKey/);
+
+function adminServer(request: SentRequest) {
+  if (request.url.endsWith('/api/auth/getuser'))
+    return jsonReply(jdoeRecord({ UserName: ADMIN, FullName: 'API Admin', TypeID: 9 }));
+  return textReply(tdToken(ADMIN, Date.now()));
+}
+
+async function open(path = '/admin-key') {
+  const rendered = renderRoute(path);
+  await screen.findByRole('heading', { name: 'Admin key' });
+  return rendered;
+}
+
+/** Pastes the values in, as administrators do with GUIDs. */
+async function enter(user: ReturnType<typeof renderRoute>['user'], beid: string, key: string) {
+  if (beid) {
+    await user.click(beidField());
+    await user.paste(beid);
+  }
+  if (key) {
+    await user.click(keyField());
+    await user.paste(key);
+  }
+}
+
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;
+let consoleSpies: MockInstance[] = [];
+
+/** Everything the key could have been left in: storage, cookies, the address, the page, the browser console. */
+function leftAnywhere(router: ReturnType<typeof renderRoute>['router'], secret: string) {
+  const logged = consoleSpies.flatMap((spy) => spy.mock.calls);
+  return [
+    JSON.stringify(logged),
+    JSON.stringify({ ...sessionStorage }),
+    JSON.stringify({ ...localStorage }),
+    document.cookie,
+    router.state.location.pathname + router.state.location.search + router.state.location.hash,
+    document.body.textContent ?? '',
+  ].some((place) => place.toLowerCase().includes(secret.toLowerCase()));
+}
+
+beforeEach(() => {
+  resetConsoleState();
+  consoleSpies = CONSOLE_METHODS.map((method) => vi.spyOn(console, method));
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  resetConsoleState();
+});
+
+describe('the admin-key form', () => {
+  it('checks both GUIDs before sending anything, saying what is wrong', async () => {
+    const { fetch } = stubFetch(adminServer);
+    const { user } = await open();
+    await enter(user, 'abc', '');
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+    expect(beidField()).toHaveAccessibleDescription('The BEID must have 32 hexadecimal digits (it has 3).');
+    expect(keyField()).toHaveAccessibleDescription('Enter the WebServicesKey.');
+
+    await user.clear(beidField());
+    await enter(user, BEID, `${KEY}}`);
+    await user.click(screen.getByRole('button', { name: 'Sign in with key' }));
+    expect(screen.queryByText(/The BEID/)).not.toBeInTheDocument();
+    expect(keyField()).toHaveAccessibleDescription('The WebServicesKey has an unmatched brace.');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('masks the key, with a toggle that reveals and hides it', async () => {
+    const { user } = await open();
+    await enter(user, '', KEY);
+    expect(keyField()).toHaveAttribute('type', 'password');
+    expect(keyField()).toHaveAttribute('autocomplete', 'off');
+    await user.click(screen.getByRole('button', { name: 'Show the key' }));
+    expect(keyField()).toHaveAttribute('type', 'text');
+    expect(keyField()).toHaveValue(KEY);
+    expect(screen.getByRole('button', { name: 'Hide the key' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide the key' }));
+    expect(keyField()).toHaveAttribute('type', 'password');
+  });
+
+  it('tests the credentials without touching the signed-out session, and clears the fields', async () => {
+    const { sent } = stubFetch(adminServer);
+    const { user, router } = await open();
+    await enter(user, ` {${BEID.toUpperCase()}} `, KEY.toUpperCase());
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+
+    expect(await screen.findByText('The key is valid')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN)).toBeInTheDocument();
+    expect(screen.getByText(/Your current session is unchanged/)).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      url: '/TDWebApi/api/auth/loginadmin',
+      method: 'POST',
+      body: { BEID, WebServicesKey: KEY },
+    });
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(beidField()).toHaveValue('');
+    expect(keyField()).toHaveValue('');
+    expect(leftAnywhere(router, KEY)).toBe(false);
+    expect(router.state.location.pathname).toBe('/admin-key');
+  });
+
+  it("leaves a signed-in user's session as it is when testing a key", async () => {
+    const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
+    if (!result.ok) throw new Error(result.message);
+    useSessionStore.getState().adopt(result.session);
+    const before = useSessionStore.getState().session;
+    const { sent } = stubFetch(adminServer);
+    const { user } = await open();
+    await enter(user, BEID, KEY);
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+
+    expect(await screen.findByText('The key is valid')).toBeInTheDocument();
+    expect(useSessionStore.getState().session).toBe(before);
+    expect(sent[0]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('offers to use a tested token for this session', async () => {
+    stubFetch(adminServer);
+    const { user, router } = await open();
+    await enter(user, BEID, KEY);
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+    await user.click(await screen.findByRole('button', { name: 'Use for this session' }));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(useSessionStore.getState().session).toMatchObject({ username: ADMIN, method: 'admin-key' });
+  });
+
+  it('signs in with the key and goes where the person was headed', async () => {
+    stubFetch(adminServer);
+    const { user, router } = await open(`/admin-key?returnTo=${encodeURIComponent('/token')}`);
+    await enter(user, BEID, KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in with key' }));
+    expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/token');
+    expect(useSessionStore.getState().session).toMatchObject({ username: ADMIN, method: 'admin-key' });
+    expect(leftAnywhere(router, KEY)).toBe(false);
+  });
+
+  it.each([
+    [
+      'a wrong key or BEID',
+      () => errorReply(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.'),
+      'The BEID or WebServicesKey is incorrect.',
+    ],
+    [
+      'an inactive admin account',
+      () => errorReply(403, 'account_inactive', "This organization's admin service account is not active."),
+      "This organization's admin service account is not active.",
+    ],
+    [
+      'a rate limit',
+      () => errorReply(429, 'rate_limited', 'Too many requests.', { 'Retry-After': '30' }),
+      'Too many calls to this method. Try again in',
+    ],
+    ['an unreachable server', () => Promise.reject(new TypeError('Failed to fetch')), 'cannot be reached'],
+  ])('reports %s, clears the key and keeps the session as it was', async (_name, answer, message) => {
+    stubFetch(answer);
+    const { user, router } = await open();
+    await enter(user, BEID, KEY);
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(keyField()).toHaveValue('');
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(leftAnywhere(router, KEY)).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import { api } from '@/session/api';
+import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
+
+export type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'no-session' };
+
+/**
+ * Reads the token from `loginsso` with this browser's SSO session (a same-origin cookie). Without a session the
+ * service redirects to the identity provider; that redirect is not followed here, it means "no session".
+ */
+export async function readSsoToken(): Promise<SsoTokenResult> {
+  const response = await api.send({
+    method: 'GET',
+    path: '/api/auth/loginsso',
+    auth: false,
+    redirect: 'manual',
+  });
+  if (response.redirected) return { kind: 'no-session' };
+  const issued = issuedTokenFrom(response);
+  return issued.token === '' ? { kind: 'no-session' } : { kind: 'token', issued };
+}

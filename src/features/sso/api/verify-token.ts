@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/session/api';
+import type { IssuedToken } from '@/session/issued-token';
+
+/** One getuser with a pasted token, before it may become the session: only the server can tell it is genuine. */
+export async function verifyPastedToken(token: string): Promise<IssuedToken> {
+  const response = await api.send({ method: 'GET', path: '/api/auth/getuser', token });
+  return { token, serverDate: response.serverDate };
+}
+
+export function useVerifyTokenMutation() {
+  return useMutation({ mutationFn: verifyPastedToken, meta: { handlesOwnErrors: true } });
+}

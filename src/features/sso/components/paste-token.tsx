@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { TextInput } from '@/components/text-input';
+import { useReturnPath } from '@/app/use-return-path';
+import { now } from '@/lib/clock';
+import { cleanTokenText, decodeToken, type DecodedToken } from '@/lib/jwt';
+import { describeFailure } from '@/session/describe-error';
+import { startSession } from '@/session/start-session';
+import { useVerifyTokenMutation } from '../api/verify-token';
+import { ssoPageUrl } from '../sso-redirect';
+
+type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };
+
+/** Is the pasted text a JWT with a future expiry? (Its signature only the server can check.) */
+export function checkPastedToken(text: string): Checked {
+  const token = cleanTokenText(text);
+  if (token === '') return { ok: false, message: 'Paste the token text from the SSO page.' };
+  const decoded = decodeToken(token);
+  if (!decoded)
+    return { ok: false, message: 'This is not a JWT: it should be three parts separated by dots.' };
+  if (decoded.expiresAt === null) return { ok: false, message: 'The token has no valid expiry (exp).' };
+  if (decoded.expiresAt <= now()) {
+    return { ok: false, message: `The token expired at ${new Date(decoded.expiresAt).toLocaleString()}.` };
+  }
+  return { ok: true, token, decoded };
+}
+
+/** The way tools for real tenants do SSO: open the service's SSO page, copy the token it shows, paste it here. */
+export function PasteToken() {
+  const navigate = useNavigate();
+  const returnTo = useReturnPath();
+  const verify = useVerifyTokenMutation();
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function check() {
+    setFailure(null);
+    setChecked(checkPastedToken(text));
+  }
+
+  function signIn(token: string) {
+    setFailure(null);
+    verify.mutate(token, {
+      onSuccess: (issued) => {
+        const result = startSession(issued, 'pasted');
+        setText('');
+        if (result.ok) void navigate(returnTo, { replace: true });
+        else setFailure(result.message);
+      },
+      onError: (error) =>
+        setFailure(`The server did not accept the token. ${describeFailure(error).message}`),
+    });
+  }
+
+  return (
+    <Box component="section" aria-labelledby="paste-heading" sx={{ mt: 4 }}>
+      <Typography id="paste-heading" component="h2" variant="h6" gutterBottom>
+        Open the SSO page and paste the token
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        <Link href={ssoPageUrl()} target="_blank" rel="noopener noreferrer">
+          Open the SSO page in a new tab
+        </Link>
+        , sign in there, copy the token text the page shows, and paste it below.
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        autoComplete="off"
+        onSubmit={(e) => {
+          e.preventDefault();
+          check();
+        }}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <TextInput
+          label="Token"
+          name="pasted-token"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setChecked(null);
+          }}
+          error={checked && !checked.ok ? checked.message : undefined}
+          inputProps={{ spellCheck: false, maxLength: 8192 }}
+        />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="outlined">
+            Check token
+          </Button>
+          {checked?.ok && (
+            <Button variant="contained" disabled={verify.isPending} onClick={() => signIn(checked.token)}>
+              {verify.isPending ? 'Verifying…' : 'Verify with getuser and sign in'}
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <Box aria-live="polite" sx={{ mt: 2 }}>
+        {checked?.ok && (
+          <Alert severity="info">
+            A token for <strong>{String(checked.decoded.claims.unique_name ?? 'unknown')}</strong>, issuer{' '}
+            <code>{String(checked.decoded.claims.iss ?? '?')}</code>, expires{' '}
+            {new Date(checked.decoded.expiresAt!).toLocaleString()}. It is used only after the server accepts
+            it.
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import LinearProgress from '@mui/material/LinearProgress';
+import { AuthCard } from '@/components/auth-card';
+import { describeFailure } from '@/session/describe-error';
+import { startSession } from '@/session/start-session';
+import { readSsoToken } from '../api/login-sso';
+import { clearSsoAttempts, mayRedirectAgain, startSsoRedirect, takeSsoNext } from '../sso-redirect';
+
+/**
+ * Where the identity provider's round trip ends: read the token with the SSO session, start the session, and
+ * replace this entry in history with the screen the person was headed to. At most one automatic redirect per
+ * page load, and none after two fruitless round trips within a minute.
+ */
+export default function SsoCallbackPage() {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const next = takeSsoNext();
+    readSsoToken().then(
+      (result) => {
+        if (result.kind === 'token') {
+          const session = startSession(result.issued, 'sso');
+          clearSsoAttempts();
+          if (session.ok) void navigate(next, { replace: true });
+          else setFailure(session.message);
+        } else if (mayRedirectAgain()) {
+          startSsoRedirect(next);
+        } else {
+          clearSsoAttempts();
+          void navigate('/sso?error=loop', { replace: true });
+        }
+      },
+      (error: unknown) => setFailure(describeFailure(error).message),
+    );
+  }, [navigate]);
+
+  return (
+    <AuthCard title="Single sign-on" subtitle="Finishing single sign-on…">
+      {failure ? (
+        <p role="alert">
+          {failure} <a href="/sso">Back to single sign-on</a>
+        </p>
+      ) : (
+        <LinearProgress aria-label="Finishing single sign-on" />
+      )}
+    </AuthCard>
+  );
+}

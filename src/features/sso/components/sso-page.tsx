@@ -1,0 +1,30 @@
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { AuthCard } from '@/components/auth-card';
+import { PasswordSignInLink } from '@/components/password-sign-in-link';
+import { useReturnPath } from '@/app/use-return-path';
+import { ssoErrorMessage } from '../sso-errors';
+import { startSsoRedirect } from '../sso-redirect';
+import { PasteToken } from './paste-token';
+
+/** Single sign-on: the redirect flow through the identity provider, or pasting a token from the SSO page. */
+export default function SsoPage() {
+  const [params] = useSearchParams();
+  const returnTo = useReturnPath();
+  const error = ssoErrorMessage(params.get('error'));
+  return (
+    <AuthCard title="Single sign-on" subtitle="Sign in through your organization's identity provider.">
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Button variant="contained" size="large" fullWidth onClick={() => startSsoRedirect(returnTo)}>
+        {error ? 'Try single sign-on again' : 'Sign in with SSO'}
+      </Button>
+      <PasteToken />
+      <PasswordSignInLink />
+    </AuthCard>
+  );
+}

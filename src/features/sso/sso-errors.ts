@@ -1,0 +1,18 @@
+/** What the emulator's `/sso?error=` codes mean, in words. */
+const MESSAGES: Record<string, string> = {
+  access_denied: 'Single sign-on was cancelled at the identity provider.',
+  state_invalid:
+    'The single sign-on answer did not match a request from this browser (it may be old or replayed).',
+  unknown_user:
+    'The identity provider signed you in, but no user of this organization matches that identity.',
+  inactive_user: 'Your account is not active.',
+  provider_error: 'The identity provider reported an error, or could not be reached.',
+  id_token_invalid: 'The identity provider answered with an ID token that did not pass its checks.',
+  loop: 'Single sign-on came back twice within a minute without signing you in, so it was stopped.',
+  no_session: 'The identity provider did not start a session.',
+};
+
+export function ssoErrorMessage(code: string | null): string | null {
+  if (code === null || code === '') return null;
+  return MESSAGES[code] ?? 'Single sign-on failed.';
+}

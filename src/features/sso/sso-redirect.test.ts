@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearSsoAttempts,
+  mayRedirectAgain,
+  ssoPageUrl,
+  startSsoRedirect,
+  takeSsoNext,
+} from './sso-redirect';
+
+const NOW = Date.parse('2026-03-02T12:00:00Z');
+
+describe('the SSO redirect and its loop guard', () => {
+  const assign = vi.fn<(url: string) => void>();
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    sessionStorage.clear();
+    assign.mockReset();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    sessionStorage.clear();
+  });
+
+  it('goes to loginsso with the callback as the return path, and remembers where to go after', () => {
+    startSsoRedirect('/token');
+    expect(assign).toHaveBeenCalledWith('/TDWebApi/api/auth/loginsso?returnTo=%2Fsso%2Fcallback');
+    expect(takeSsoNext()).toBe('/token');
+    expect(takeSsoNext()).toBe('/profile');
+  });
+
+  it('never remembers an unsafe next path', () => {
+    startSsoRedirect('//evil.com');
+    expect(takeSsoNext()).toBe('/profile');
+  });
+
+  it('allows two round trips within a minute, then stops', () => {
+    expect(mayRedirectAgain()).toBe(true);
+    startSsoRedirect('/profile');
+    expect(mayRedirectAgain()).toBe(true);
+    startSsoRedirect('/profile');
+    expect(mayRedirectAgain()).toBe(false);
+    vi.setSystemTime(NOW + 60_001);
+    expect(mayRedirectAgain()).toBe(true);
+  });
+
+  it('forgets the attempts once SSO succeeded', () => {
+    startSsoRedirect('/profile');
+    startSsoRedirect('/profile');
+    clearSsoAttempts();
+    expect(mayRedirectAgain()).toBe(true);
+  });
+
+  it('names the SSO page for the paste flow', () => {
+    expect(ssoPageUrl()).toBe('/TDWebApi/api/auth/loginsso');
+  });
+});

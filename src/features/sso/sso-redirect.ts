@@ -1,0 +1,52 @@
+import { now } from '@/lib/clock';
+import { safeReturnPath } from '@/lib/return-path';
+import { DEFAULT_BASE_URL } from '@/session/api';
+
+const ATTEMPTS_KEY = 'auth-console.sso-attempts';
+const NEXT_KEY = 'auth-console.sso-next';
+const LOOP_WINDOW_MS = 60_000;
+const MAX_ROUND_TRIPS = 2;
+
+export const SSO_CALLBACK_PATH = '/sso/callback';
+
+function recentAttempts(): number[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(ATTEMPTS_KEY) ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((t): t is number => typeof t === 'number' && t > now() - LOOP_WINDOW_MS)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Two round trips to the provider within a minute that came back without a session: stop instead of looping. */
+export function mayRedirectAgain(): boolean {
+  return recentAttempts().length < MAX_ROUND_TRIPS;
+}
+
+export function clearSsoAttempts() {
+  sessionStorage.removeItem(ATTEMPTS_KEY);
+}
+
+/** Where to go once SSO has signed the tab in (kept in this tab's storage: it is a path, not a secret). */
+export function takeSsoNext(): string {
+  const next = safeReturnPath(sessionStorage.getItem(NEXT_KEY)) ?? '/profile';
+  sessionStorage.removeItem(NEXT_KEY);
+  return next;
+}
+
+/** The URL of the service's own SSO page, for opening in a new tab (the paste flow). */
+export function ssoPageUrl(baseUrl = DEFAULT_BASE_URL): string {
+  return `${baseUrl}/api/auth/loginsso`;
+}
+
+/**
+ * A full-page trip through the identity provider: `loginsso` with the emulator's return parameter, so the
+ * browser comes back to the console's callback route, which then reads the token with the SSO session.
+ */
+export function startSsoRedirect(next: string, baseUrl = DEFAULT_BASE_URL) {
+  sessionStorage.setItem(ATTEMPTS_KEY, JSON.stringify([...recentAttempts(), now()]));
+  sessionStorage.setItem(NEXT_KEY, safeReturnPath(next) ?? '/profile');
+  window.location.assign(`${ssoPageUrl(baseUrl)}?returnTo=${encodeURIComponent(SSO_CALLBACK_PATH)}`);
+}

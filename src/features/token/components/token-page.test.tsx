@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionFromToken, useSessionStore, type Session } from '@/session/session-store';
+import { renderRoute } from '@/testing/render';
+import { resetConsoleState } from '@/testing/reset';
+import { tdClaims, tdToken } from '@/testing/tokens';
+
+let session: Session;
+const ISSUED = Date.now();
+
+function row(table: HTMLElement, name: string) {
+  const header = within(table).getByRole('rowheader', { name });
+  return header.closest('tr')?.querySelectorAll('td')[0]?.textContent;
+}
+
+beforeEach(() => {
+  resetConsoleState();
+  const result = sessionFromToken(tdToken('jdoe@example.edu', ISSUED), 'admin-key', null);
+  if (!result.ok) throw new Error(result.message);
+  session = result.session;
+  useSessionStore.getState().adopt(session);
+});
+
+afterEach(() => {
+  resetConsoleState();
+});
+
+describe('the token page', () => {
+  it('shows the decoded header and claims as tables', async () => {
+    renderRoute('/token');
+    const claims = await screen.findByRole('table', { name: 'Token claims' });
+    const expected = tdClaims('jdoe@example.edu', ISSUED);
+    expect(row(claims, 'unique_name')).toBe('jdoe@example.edu');
+    expect(row(claims, 'iss')).toBe('TD');
+    expect(row(claims, 'aud')).toBe('https://www.teamdynamix.com/');
+    expect(row(claims, 'nbf')).toBe(String(expected.nbf));
+    expect(row(claims, 'exp')).toBe(String(expected.exp));
+    const header = screen.getByRole('table', { name: 'Token header' });
+    expect(row(header, 'alg')).toBe('HS256');
+    expect(row(header, 'typ')).toBe('JWT');
+  });
+
+  it('shows how the token was obtained and when it expires, in local time and UTC', async () => {
+    renderRoute('/token');
+    const lifetime = await screen.findByRole('region', { name: 'Lifetime' });
+    expect(within(lifetime).getByText('Admin key (BEID + WebServicesKey)')).toBeInTheDocument();
+    const expires = new Date(session.expiresAt);
+    expect(
+      within(lifetime).getByText(`${expires.toLocaleString()} (${expires.toUTCString()})`),
+    ).toBeInTheDocument();
+    expect(within(lifetime).getByText(/^2[34]:[0-5]\d:[0-5]\d$/)).toBeInTheDocument();
+  });
+
+  it('redacts the token in the curl command unless the switch is on', async () => {
+    const { user } = renderRoute('/token');
+    const curl = await screen.findByLabelText('curl command');
+    expect(curl).toHaveTextContent(
+      `curl -H 'Authorization: Bearer <token>' '${window.location.origin}/TDWebApi/api/auth/getuser'`,
+    );
+    expect(curl.textContent).not.toContain(session.token);
+
+    const toggle = screen.getByRole('switch', { name: 'Show the token in the command' });
+    await user.click(toggle);
+    expect(curl).toHaveTextContent(`Authorization: Bearer ${session.token}`);
+    await user.click(toggle);
+    expect(curl.textContent).not.toContain(session.token);
+  });
+
+  it('copies the token, the Authorization header and the redacted curl command', async () => {
+    const { user } = renderRoute('/token');
+    await user.click(await screen.findByRole('button', { name: 'Copy token' }));
+    expect(await navigator.clipboard.readText()).toBe(session.token);
+    await user.click(screen.getByRole('button', { name: 'Copy Authorization header' }));
+    expect(await navigator.clipboard.readText()).toBe(`Authorization: Bearer ${session.token}`);
+    await user.click(screen.getByRole('button', { name: 'Copy curl command' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain('Bearer <token>');
+    expect(copied).not.toContain(session.token);
+    expect(screen.getAllByRole('button', { name: 'Copied' })).toHaveLength(3);
+  });
+
+  it('sends a signed-out visitor to sign-in, to come back here', async () => {
+    useSessionStore.getState().signOut('user');
+    const { router } = renderRoute('/token');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({ pathname: '/sign-in', search: '?returnTo=%2Ftoken' });
+  });
+});

@@ -1,0 +1,361 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, rateMethodOf, type ApiClientDeps, type RateLimitBook } from './api-client';
+import {
+  ApiHttpError,
+  NetworkError,
+  RateLimitedError,
+  SessionExpiredError,
+  type RateLimitInfo,
+} from './api-errors';
+
+const T0 = Date.parse('2026-03-02T12:00:00.000Z');
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2ln';
+
+function memoryBook() {
+  const seen = new Map<string, RateLimitInfo>();
+  const blocked = new Map<string, number>();
+  const book: RateLimitBook = {
+    record: (method, info) => void seen.set(method, info),
+    blockedUntil: (method) => blocked.get(method) ?? null,
+    block: (method, until) => void blocked.set(method, until),
+  };
+  return { book, seen, blocked };
+}
+
+function reply(body: string, init: ResponseInit & { headers?: Record<string, string> } = {}) {
+  return new Response(body, init);
+}
+
+function jsonReply(data: unknown, status = 200, headers: Record<string, string> = {}) {
+  return reply(JSON.stringify(data), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+function setup(overrides: Partial<ApiClientDeps> = {}) {
+  const rates = memoryBook();
+  const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(jsonReply({ ok: true })));
+  const client = createApiClient({
+    baseUrl: () => '/TDWebApi',
+    session: () => null,
+    serverNow: () => Date.now(),
+    rateLimits: rates.book,
+    fetch,
+    ...overrides,
+  });
+  const sent = (i = 0) => {
+    const [url, init] = fetch.mock.calls[i] ?? [];
+    return { url, init: init!, headers: init!.headers as Record<string, string> };
+  };
+  return { client, fetch, rates, sent };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the Authorization header', () => {
+  it('is absent without a session: never "Bearer undefined" or "Bearer null"', async () => {
+    const { client, sent } = setup();
+    await client.send({ method: 'GET', path: '/api/auth/getuser' });
+    expect(sent().headers).not.toHaveProperty('Authorization');
+    expect(JSON.stringify(sent().headers)).not.toMatch(/Bearer|undefined|null/);
+  });
+
+  it('carries the session token when there is one', async () => {
+    const { client, sent } = setup({ session: () => ({ token: TOKEN, expiresAt: T0 + 60_000 }) });
+    await client.send({ method: 'GET', path: '/api/auth/getuser' });
+    expect(sent().headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(sent().url).toBe('/TDWebApi/api/auth/getuser');
+    expect(sent().init.method).toBe('GET');
+    expect(sent().init.referrerPolicy).toBe('no-referrer');
+  });
+
+  it('is left off when the request asks for no auth (logins), even with a session', async () => {
+    const session = vi.fn(() => ({ token: TOKEN, expiresAt: T0 + 60_000 }));
+    const { client, sent } = setup({ session });
+    await client.send({ method: 'POST', path: '/api/auth/login', body: { username: 'a' }, auth: false });
+    expect(sent().headers).not.toHaveProperty('Authorization');
+  });
+
+  it('is never sent with an expired token: SessionExpiredError and no request at all', async () => {
+    const { client, fetch } = setup({
+      session: () => ({ token: TOKEN, expiresAt: T0 + 5 * 60_000 }),
+      // The browser's clock is 10 minutes slow: on the server's clock the token expired 5 minutes ago.
+      serverNow: () => Date.now() + 10 * 60_000,
+    });
+    await expect(client.send({ method: 'GET', path: '/api/auth/getuser' })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is refused at the exact second of expiry', async () => {
+    const { client, fetch } = setup({ session: () => ({ token: TOKEN, expiresAt: T0 }) });
+    await expect(client.send({ method: 'GET', path: '/api/auth/getuser' })).rejects.toThrow(
+      SessionExpiredError,
+    );
+    expect(fetch).toHaveBeenCalledTimes(0);
+  });
+});
+
+describe('a token given with the request', () => {
+  it('is sent instead of the session token (a pasted token being verified)', async () => {
+    const { client, sent } = setup({ session: () => ({ token: 'session-token', expiresAt: T0 + 60_000 }) });
+    await client.send({ method: 'GET', path: '/api/auth/getuser', token: TOKEN });
+    expect(sent().headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
+describe('redirects', () => {
+  it('are followed unless asked otherwise', async () => {
+    const { client, sent } = setup();
+    await client.send({ method: 'GET', path: '/api/auth/loginsso', auth: false });
+    expect(sent().init.redirect).toBe('follow');
+  });
+
+  it('come back as "redirected" when not followed, without throwing', async () => {
+    const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() } as Response;
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(opaque));
+    const { client } = setup({ fetch });
+    const response = await client.send({
+      method: 'GET',
+      path: '/api/auth/loginsso',
+      auth: false,
+      redirect: 'manual',
+    });
+    expect(response.redirected).toBe(true);
+    expect(response.body).toEqual({ type: 'empty' });
+    expect(fetch.mock.calls[0]?.[1]?.redirect).toBe('manual');
+  });
+
+  it('are not reported on an ordinary answer', async () => {
+    const { client } = setup();
+    expect((await client.send({ method: 'GET', path: '/api/auth/getuser' })).redirected).toBe(false);
+  });
+});
+
+describe('requests and answers', () => {
+  it('sends a body as JSON with its content type, and no content type without a body', async () => {
+    const { client, sent } = setup();
+    await client.send({ method: 'POST', path: '/api/auth', body: { username: 'jdoe', password: 'pw' } });
+    expect(sent().headers['Content-Type']).toBe('application/json');
+    expect(sent().init.body).toBe('{"username":"jdoe","password":"pw"}');
+    await client.send({ method: 'GET', path: '/api/auth/getuser' });
+    expect(sent(1).headers).not.toHaveProperty('Content-Type');
+    expect(sent(1).init.body).toBeUndefined();
+  });
+
+  it('reads a text/plain answer (a login) as text', async () => {
+    const { client, fetch } = setup();
+    fetch.mockResolvedValueOnce(
+      reply('eyJ.a.b', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+    );
+    const response = await client.send({ method: 'POST', path: '/api/auth/login', auth: false });
+    expect(response.body).toEqual({ type: 'text', text: 'eyJ.a.b' });
+  });
+
+  it('parses JSON answers, and keeps a JSON-typed answer that does not parse as text', async () => {
+    const { client, fetch } = setup();
+    fetch.mockResolvedValueOnce(jsonReply({ UID: 'x' }));
+    expect((await client.send({ method: 'GET', path: '/api/x' })).body).toEqual({
+      type: 'json',
+      data: { UID: 'x' },
+    });
+    fetch.mockResolvedValueOnce(reply('{oops', { headers: { 'Content-Type': 'application/json' } }));
+    expect((await client.send({ method: 'GET', path: '/api/x' })).body).toEqual({
+      type: 'text',
+      text: '{oops',
+    });
+    fetch.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    expect((await client.send({ method: 'GET', path: '/api/x' })).body).toEqual({ type: 'empty' });
+  });
+
+  it("answers the server's Date header as ms, or null", async () => {
+    const { client, fetch } = setup();
+    fetch.mockResolvedValueOnce(jsonReply({}, 200, { Date: 'Mon, 02 Mar 2026 12:10:00 GMT' }));
+    expect((await client.send({ method: 'GET', path: '/api/x' })).serverDate).toBe(T0 + 10 * 60_000);
+    expect((await client.send({ method: 'GET', path: '/api/x' })).serverDate).toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  const limits = (remaining: number, reset = 'Mon, 02 Mar 2026 12:01:00 GMT') => ({
+    'X-RateLimit-Limit': '60',
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': reset,
+  });
+
+  it('records the X-RateLimit headers of each method separately', async () => {
+    const { client, fetch, rates } = setup();
+    fetch.mockResolvedValueOnce(reply('tok', { headers: { 'Content-Type': 'text/plain', ...limits(59) } }));
+    const response = await client.send({ method: 'POST', path: '/api/auth/login', auth: false });
+    fetch.mockResolvedValueOnce(jsonReply({}, 200, limits(12, 'Mon, 02 Mar 2026 12:00:30 GMT')));
+    await client.send({ method: 'GET', path: '/api/auth/getuser' });
+    await client.send({ method: 'POST', path: '/api/auth', auth: false });
+
+    const loginInfo = { limit: 60, remaining: 59, resetAt: T0 + 60_000 };
+    expect(response.rateLimit).toEqual(loginInfo);
+    expect(Object.fromEntries(rates.seen)).toEqual({
+      'POST auth/login': loginInfo,
+      'GET auth/getuser': { limit: 60, remaining: 12, resetAt: T0 + 30_000 },
+    });
+  });
+
+  it('ignores incomplete or malformed rate-limit headers', async () => {
+    const { client, fetch, rates } = setup();
+    fetch.mockResolvedValueOnce(jsonReply({}, 200, { 'X-RateLimit-Limit': '60' }));
+    fetch.mockResolvedValueOnce(jsonReply({}, 200, { ...limits(5), 'X-RateLimit-Reset': 'soon' }));
+    fetch.mockResolvedValueOnce(jsonReply({}, 200, { ...limits(5), 'X-RateLimit-Remaining': 'x' }));
+    for (let i = 0; i < 3; i++) await client.send({ method: 'GET', path: '/api/auth/getuser' });
+    expect(rates.seen.size).toBe(0);
+  });
+
+  it('turns a 429 into an ApiHttpError with retryAt from Retry-After, then sends nothing until then', async () => {
+    const { client, fetch } = setup();
+    fetch.mockResolvedValueOnce(
+      jsonReply({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
+        'Retry-After': '30',
+        ...limits(0),
+      }),
+    );
+    const login = { method: 'POST', path: '/api/auth/login', auth: false } as const;
+    const first = await client.send(login).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ApiHttpError);
+    expect(first).toMatchObject({ status: 429, code: 'rate_limited', retryAt: T0 + 30_000 });
+
+    vi.setSystemTime(T0 + 29_999);
+    const second = await client.send(login).catch((e: unknown) => e);
+    expect(second).toBeInstanceOf(RateLimitedError);
+    expect(second).toMatchObject({ rateMethod: 'POST auth/login', retryAt: T0 + 30_000 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    // Another method is not held back.
+    await client.send({ method: 'POST', path: '/api/auth', auth: false });
+    expect(fetch).toHaveBeenCalledTimes(2);
+
+    vi.setSystemTime(T0 + 30_000);
+    await client.send(login);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it("takes the retry time from X-RateLimit-Reset without Retry-After, corrected for the server's clock", async () => {
+    const { client, fetch } = setup();
+    // The server's clock is 10 minutes ahead of the browser's; its window resets 45 s after its "now".
+    fetch.mockResolvedValueOnce(
+      jsonReply({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
+        Date: 'Mon, 02 Mar 2026 12:10:00 GMT',
+        ...limits(0, 'Mon, 02 Mar 2026 12:10:45 GMT'),
+      }),
+    );
+    const error = await client
+      .send({ method: 'POST', path: '/api/auth', auth: false })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiHttpError);
+    expect((error as ApiHttpError).retryAt).toBe(T0 + 45_000);
+
+    vi.setSystemTime(T0 + 44_000);
+    await expect(client.send({ method: 'POST', path: '/api/auth', auth: false })).rejects.toThrow(
+      RateLimitedError,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds a method back for a minute when a 429 says nothing about when', async () => {
+    const { client, fetch, rates } = setup();
+    fetch.mockResolvedValueOnce(reply('Too many requests', { status: 429 }));
+    const error = await client.send({ method: 'GET', path: '/api/auth/getuser' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAt: T0 + 60_000 });
+    expect(rates.blocked.get('GET auth/getuser')).toBe(T0 + 60_000);
+  });
+});
+
+describe('failures', () => {
+  it('names the address it could not reach', async () => {
+    const { client } = setup({
+      baseUrl: () => 'https://tdx.example.edu/TDWebApi',
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
+    const error = await client.send({ method: 'GET', path: '/api/auth/getuser' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).address).toBe('https://tdx.example.edu');
+    expect((error as NetworkError).message).toBe('Cannot reach https://tdx.example.edu');
+  });
+
+  it("names this page's origin for a relative base URL", async () => {
+    const { client } = setup({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(client.send({ method: 'GET', path: '/api/x' })).rejects.toMatchObject({
+      name: 'NetworkError',
+      address: window.location.origin,
+    });
+  });
+
+  it('lets an abort through as it is, not as a network failure', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException('aborted', 'AbortError');
+    const { client } = setup({ fetch: () => Promise.reject(abort) });
+    await expect(client.send({ method: 'GET', path: '/api/x', signal: controller.signal })).rejects.toBe(
+      abort,
+    );
+  });
+
+  it('turns a non-2xx answer into an ApiHttpError with the code and message of its JSON body', async () => {
+    const { client, fetch } = setup({ session: () => ({ token: TOKEN, expiresAt: T0 + 60_000 }) });
+    fetch.mockResolvedValueOnce(
+      jsonReply({ status: 401, error: 'insufficient_permission', message: 'No TDPeople.' }, 401),
+    );
+    const error = await client
+      .send({ method: 'GET', path: '/api/people/C1A2B3C4-D5E6-4F70-8192-A3B4C5D6E7F8' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiHttpError);
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'insufficient_permission',
+      serverMessage: 'No TDPeople.',
+      withToken: true,
+      rateMethod: 'GET people/{id}',
+      retryAt: null,
+    });
+  });
+
+  it('keeps code and message null when the error body is not the JSON error shape', async () => {
+    const { client, fetch } = setup();
+    fetch.mockResolvedValueOnce(
+      reply('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
+    fetch.mockResolvedValueOnce(jsonReply({ Message: 'Authorization has been denied.' }, 401));
+    await expect(client.send({ method: 'GET', path: '/api/x' })).rejects.toMatchObject({
+      status: 502,
+      code: null,
+      serverMessage: null,
+      withToken: false,
+    });
+    await expect(client.send({ method: 'GET', path: '/api/x' })).rejects.toMatchObject({
+      status: 401,
+      code: null,
+      serverMessage: null,
+    });
+  });
+});
+
+describe('rateMethodOf', () => {
+  it.each([
+    ['POST', '/api/auth', 'POST auth'],
+    ['POST', '/api/auth/login', 'POST auth/login'],
+    ['POST', '/api/Auth/LoginAdmin', 'POST auth/loginadmin'],
+    ['GET', '/api/auth/getuser', 'GET auth/getuser'],
+    ['GET', '/api/people/c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8', 'GET people/{id}'],
+    ['GET', '/api/people/C1A2B3C4-D5E6-4F70-8192-A3B4C5D6E7F8', 'GET people/{id}'],
+    ['GET', '/api/people/lookup?searchText=doe&maxResults=5', 'GET people/lookup'],
+    ['GET', '/api/accounts/42', 'GET accounts/{id}'],
+  ])('%s %s counts as %s', (method, path, expected) => {
+    expect(rateMethodOf(method, path)).toBe(expected);
+  });
+});

@@ -1,0 +1,60 @@
+import { vi } from 'vitest';
+import type { ApiErrorBody, ApiErrorCode } from '@/lib/wire';
+
+export interface SentRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Replaces the global fetch (which the console's API client calls) with `answer`, and records every request.
+ * Undo with `vi.unstubAllGlobals()`.
+ */
+export function stubFetch(answer: (request: SentRequest) => Response | Promise<Response>) {
+  const sent: SentRequest[] = [];
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request: SentRequest = {
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      method: init?.method ?? 'GET',
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+      body,
+    };
+    sent.push(request);
+    return Promise.resolve(answer(request));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, sent };
+}
+
+export function textReply(text: string, headers: Record<string, string> = {}) {
+  return new Response(text, {
+    status: 200,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', Date: new Date().toUTCString(), ...headers },
+  });
+}
+
+export function jsonReply(data: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** An error answer with the emulator's JSON error body. */
+export function errorReply(
+  status: number,
+  error: ApiErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return jsonReply({ status, error, message } satisfies ApiErrorBody, status, headers);
+}
+
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

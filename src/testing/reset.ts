@@ -1,0 +1,11 @@
+import { useNoticeStore } from '@/app/notices';
+import { useRateLimitStore } from '@/session/rate-limit-store';
+import { useSessionStore } from '@/session/session-store';
+
+/** Puts the console's module-level stores and the tab's storage back as a fresh tab has them. */
+export function resetConsoleState() {
+  useSessionStore.setState({ session: null, memoryOnly: false, lastSignOut: null });
+  useRateLimitStore.setState({ seen: {}, blocked: {} });
+  useNoticeStore.setState({ notices: [] });
+  sessionStorage.clear();
+}
