@@ -114,6 +114,16 @@ export async function storedText(page: Page): Promise<{ local: string; session: 
 
 /** The serious and critical axe violations on the page as it is now, as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged as painted: a button still fading from its disabled grey (the profile's Refresh, as the
+  // record arrives) fails contrast for a quarter of a second. Let finite transitions end; spinners never do.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

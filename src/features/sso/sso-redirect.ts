@@ -36,6 +36,14 @@ export function takeSsoNext(): string {
   return next;
 }
 
+/**
+ * Where this tab's last SSO attempt was headed, without forgetting it: a failed attempt comes back as
+ * `/sso?error=…` without the path, and a retry should still go there.
+ */
+export function pendingSsoNext(): string | null {
+  return safeReturnPath(sessionStorage.getItem(NEXT_KEY));
+}
+
 /** The URL of the service's own SSO page, for opening in a new tab (the paste flow). */
 export function ssoPageUrl(baseUrl = DEFAULT_BASE_URL): string {
   return `${baseUrl}/api/auth/loginsso`;

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
-import { useReturnPath } from '@/app/use-return-path';
+import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import { cleanTokenText, decodeToken, type DecodedToken } from '@/lib/jwt';
 import { describeFailure } from '@/session/describe-error';
@@ -30,10 +30,21 @@ export function checkPastedToken(text: string): Checked {
   return { ok: true, token, decoded };
 }
 
-/** The way tools for real tenants do SSO: open the service's SSO page, copy the token it shows, paste it here. */
-export function PasteToken() {
+/** Why a pasted token was not taken, said of the token: there is no session yet that could have ended. */
+function refusal(error: unknown): string {
+  if (error instanceof ApiHttpError && error.status === 401) {
+    const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
+    return `The server did not accept the token.${said}`;
+  }
+  return `The token could not be verified. ${describeFailure(error).message}`;
+}
+
+/**
+ * The way tools for real tenants do SSO: open the service's SSO page, copy the token it shows, paste it here.
+ * `next` is where to go once signed in.
+ */
+export function PasteToken({ next }: { next: string }) {
   const navigate = useNavigate();
-  const returnTo = useReturnPath();
   const verify = useVerifyTokenMutation();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -50,11 +61,10 @@ export function PasteToken() {
       onSuccess: (issued) => {
         const result = startSession(issued, 'pasted');
         setText('');
-        if (result.ok) void navigate(returnTo, { replace: true });
+        if (result.ok) void navigate(next, { replace: true });
         else setFailure(result.message);
       },
-      onError: (error) =>
-        setFailure(`The server did not accept the token. ${describeFailure(error).message}`),
+      onError: (error) => setFailure(refusal(error)),
     });
   }
 
@@ -104,7 +114,7 @@ export function PasteToken() {
       </Box>
       <Box aria-live="polite" sx={{ mt: 2 }}>
         {checked?.ok && (
-          <Alert severity="info">
+          <Alert severity="info" role="status">
             A token for <strong>{String(checked.decoded.claims.unique_name ?? 'unknown')}</strong>, issuer{' '}
             <code>{String(checked.decoded.claims.iss ?? '?')}</code>, expires{' '}
             {new Date(checked.decoded.expiresAt!).toLocaleString()}. It is used only after the server accepts

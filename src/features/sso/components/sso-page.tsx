@@ -5,7 +5,7 @@ import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { useReturnPath } from '@/app/use-return-path';
 import { ssoErrorMessage } from '../sso-errors';
-import { startSsoRedirect } from '../sso-redirect';
+import { pendingSsoNext, startSsoRedirect } from '../sso-redirect';
 import { PasteToken } from './paste-token';
 
 /** Single sign-on: the redirect flow through the identity provider, or pasting a token from the SSO page. */
@@ -13,6 +13,8 @@ export default function SsoPage() {
   const [params] = useSearchParams();
   const returnTo = useReturnPath();
   const error = ssoErrorMessage(params.get('error'));
+  // The service reports a failure as /sso?error=… alone; the path the attempt was headed for is in this tab.
+  const next = error && !params.has('returnTo') ? (pendingSsoNext() ?? returnTo) : returnTo;
   return (
     <AuthCard title="Single sign-on" subtitle="Sign in through your organization's identity provider.">
       {error && (
@@ -20,10 +22,10 @@ export default function SsoPage() {
           {error}
         </Alert>
       )}
-      <Button variant="contained" size="large" fullWidth onClick={() => startSsoRedirect(returnTo)}>
+      <Button variant="contained" size="large" fullWidth onClick={() => startSsoRedirect(next)}>
         {error ? 'Try single sign-on again' : 'Sign in with SSO'}
       </Button>
-      <PasteToken />
+      <PasteToken next={next} />
       <PasswordSignInLink />
     </AuthCard>
   );

@@ -1,0 +1,119 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/session/session-store';
+import { errorReply, stubFetch, textReply } from '@/testing/fetch';
+import { renderRoute } from '@/testing/render';
+import { resetConsoleState } from '@/testing/reset';
+import { tdToken } from '@/testing/tokens';
+import { mayRedirectAgain, startSsoRedirect, takeSsoNext } from '../sso-redirect';
+
+const NOW = Date.parse('2026-03-02T12:00:00Z');
+const LOGINSSO = '/TDWebApi/api/auth/loginsso';
+const LOGINSSO_REDIRECT = `${LOGINSSO}?returnTo=%2Fsso%2Fcallback`;
+
+/** What fetch gives for a redirect it was told not to follow: loginsso without an SSO session. */
+const notFollowed = () =>
+  ({ type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() }) as Response;
+
+const assign = vi.fn<(url: string) => void>();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  resetConsoleState();
+  // The redirect is a full-page load, which jsdom cannot do: catch it where it leaves.
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+  // The person pressed "Sign in with SSO" on their way to the token page, and came back from the provider.
+  startSsoRedirect('/token');
+  assign.mockReset();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  resetConsoleState();
+});
+
+describe('the SSO callback', () => {
+  it('reads the token with the SSO cookie, starts the session and replaces itself with the remembered path', async () => {
+    const token = tdToken('jdoe@example.edu', NOW);
+    const { fetch, sent } = stubFetch(() => textReply(token, { 'Cache-Control': 'no-store' }));
+    const { router } = renderRoute('/sso/callback');
+
+    expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/token');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(useSessionStore.getState().session).toMatchObject({
+      token,
+      username: 'jdoe@example.edu',
+      method: 'sso',
+    });
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: LOGINSSO, method: 'GET' });
+    expect(sent[0]?.headers).not.toHaveProperty('Authorization');
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ redirect: 'manual', credentials: 'same-origin' });
+    expect(assign).not.toHaveBeenCalled();
+    // Success forgets the round trips, and where to go.
+    expect(mayRedirectAgain()).toBe(true);
+    expect(takeSsoNext()).toBe('/profile');
+  });
+
+  it('without an SSO session, goes to the provider once more, still headed for the same path', async () => {
+    const { fetch } = stubFetch(notFollowed);
+    renderRoute('/sso/callback');
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(assign).toHaveBeenCalledExactlyOnceWith(LOGINSSO_REDIRECT);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(takeSsoNext()).toBe('/token');
+    // That was the second round trip within the minute: the next fruitless one stops.
+    expect(mayRedirectAgain()).toBe(false);
+  });
+
+  it('after two fruitless round trips within 60 s, stops and shows the loop error', async () => {
+    startSsoRedirect('/token');
+    assign.mockReset();
+    vi.setSystemTime(NOW + 59_000);
+    const { fetch } = stubFetch(notFollowed);
+    const { router } = renderRoute('/sso/callback');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Single sign-on came back twice within a minute without signing you in, so it was stopped.',
+    );
+    expect(router.state.location).toMatchObject({ pathname: '/sso', search: '?error=loop' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(assign).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().session).toBeNull();
+    // The retry on the SSO screen may go round again.
+    expect(mayRedirectAgain()).toBe(true);
+  });
+
+  it('round trips older than 60 s do not count', async () => {
+    startSsoRedirect('/token');
+    assign.mockReset();
+    vi.setSystemTime(NOW + 60_001);
+    stubFetch(notFollowed);
+    renderRoute('/sso/callback');
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledExactlyOnceWith(LOGINSSO_REDIRECT));
+  });
+
+  it('a refusal from loginsso is shown, with the way back, and starts nothing', async () => {
+    stubFetch(() =>
+      errorReply(403, 'inactive_user', 'The user of this single sign-on session is no longer active.'),
+    );
+    const { router } = renderRoute('/sso/callback');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The user of this single sign-on session is no longer active.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to single sign-on' })).toHaveAttribute('href', '/sso');
+    expect(router.state.location.pathname).toBe('/sso/callback');
+    expect(assign).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().session).toBeNull();
+  });
+});

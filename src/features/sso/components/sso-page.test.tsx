@@ -1,0 +1,160 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/session/session-store';
+import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { renderRoute } from '@/testing/render';
+import { resetConsoleState } from '@/testing/reset';
+import { tdToken } from '@/testing/tokens';
+import { jdoeRecord } from '@/testing/user-record';
+import { startSsoRedirect, takeSsoNext } from '../sso-redirect';
+
+const LOGINSSO_REDIRECT = '/TDWebApi/api/auth/loginsso?returnTo=%2Fsso%2Fcallback';
+
+const assign = vi.fn<(url: string) => void>();
+const tokenField = () => screen.getByRole('textbox', { name: 'Token' });
+
+async function open(path: string) {
+  const rendered = renderRoute(path);
+  await screen.findByRole('heading', { name: 'Single sign-on' });
+  return rendered;
+}
+
+beforeEach(() => {
+  resetConsoleState();
+  assign.mockReset();
+  // The redirect is a full-page load, which jsdom cannot do: catch it where it leaves.
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  resetConsoleState();
+});
+
+describe('the SSO page', () => {
+  it.each([
+    ['access_denied', 'Single sign-on was cancelled at the identity provider.'],
+    [
+      'state_invalid',
+      'The single sign-on answer did not match a request from this browser (it may be old or replayed).',
+    ],
+    [
+      'unknown_user',
+      'The identity provider signed you in, but no user of this organization matches that identity.',
+    ],
+    ['inactive_user', 'Your account is not active.'],
+    ['provider_error', 'The identity provider reported an error, or could not be reached.'],
+    ['id_token_invalid', 'The identity provider answered with an ID token that did not pass its checks.'],
+    ['loop', 'Single sign-on came back twice within a minute without signing you in, so it was stopped.'],
+    ['something_new', 'Single sign-on failed.'],
+  ])('says what error=%s means, and offers a retry', async (code, message) => {
+    await open(`/sso?error=${code}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Try single sign-on again' })).toBeEnabled();
+  });
+
+  it('shows no error without one', async () => {
+    await open('/sso');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with SSO' })).toBeEnabled();
+  });
+
+  it('the retry starts the redirect, headed where the failed attempt was going', async () => {
+    startSsoRedirect('/token');
+    assign.mockReset();
+    const { user } = await open('/sso?error=access_denied');
+    await user.click(screen.getByRole('button', { name: 'Try single sign-on again' }));
+    expect(assign).toHaveBeenCalledExactlyOnceWith(LOGINSSO_REDIRECT);
+    expect(takeSsoNext()).toBe('/token');
+  });
+
+  it('a returnTo in its address wins', async () => {
+    const { user } = await open(`/sso?returnTo=${encodeURIComponent('/token')}`);
+    await user.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
+    expect(assign).toHaveBeenCalledExactlyOnceWith(LOGINSSO_REDIRECT);
+    expect(takeSsoNext()).toBe('/token');
+  });
+
+  it('links to the service’s own SSO page, in a new tab', async () => {
+    await open('/sso');
+    const link = screen.getByRole('link', { name: 'Open the SSO page in a new tab' });
+    expect(link).toHaveAttribute('href', '/TDWebApi/api/auth/loginsso');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('pasting a token', () => {
+  const token = () => tdToken('jdoe@example.edu', Date.now() - 60_000);
+
+  async function pasteAndCheck(user: ReturnType<typeof renderRoute>['user'], text: string) {
+    await user.clear(tokenField());
+    await user.click(tokenField());
+    await user.paste(text);
+    await user.click(screen.getByRole('button', { name: 'Check token' }));
+  }
+
+  it('verifies a good token with one getuser carrying it, then starts a "pasted" session', async () => {
+    const pasted = token();
+    const answer = deferred<Response>();
+    const { sent } = stubFetch(() => answer.promise);
+    const { user, router } = await open(`/sso?returnTo=${encodeURIComponent('/token')}`);
+
+    await pasteAndCheck(user, `  "${pasted}"  `);
+    expect(screen.getByRole('status')).toHaveTextContent('A token for jdoe@example.edu, issuer TD, expires');
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Verify with getuser and sign in' }));
+
+    // Only the server's answer may make it a session.
+    expect(await screen.findByRole('button', { name: 'Verifying…' })).toBeDisabled();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: '/TDWebApi/api/auth/getuser', method: 'GET' });
+    expect(sent[0]?.headers.Authorization).toBe(`Bearer ${pasted}`);
+    expect(useSessionStore.getState().session).toBeNull();
+
+    answer.resolve(jsonReply(jdoeRecord(), 200, { Date: new Date().toUTCString() }));
+    expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/token');
+    expect(useSessionStore.getState().session).toMatchObject({
+      token: pasted,
+      username: 'jdoe@example.edu',
+      method: 'pasted',
+    });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a token the server refuses starts no session', async () => {
+    stubFetch(() => errorReply(401, 'invalid_token', 'The token has expired.'));
+    const { user, router } = await open('/sso');
+
+    await pasteAndCheck(user, token());
+    await user.click(screen.getByRole('button', { name: 'Verify with getuser and sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server did not accept the token. The server said: The token has expired.',
+    );
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(router.state.location.pathname).toBe('/sso');
+    expect(screen.getByRole('button', { name: 'Verify with getuser and sign in' })).toBeEnabled();
+  });
+
+  it.each([
+    [
+      'an expired token',
+      () => tdToken('jdoe@example.edu', Date.now() - 86_401_000),
+      /^The token expired at /,
+    ],
+    ['text that is not a JWT', () => 'not-a-token', /not a JWT/],
+  ])('refuses %s without calling the server', async (_name, text, message) => {
+    const { fetch } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { user } = await open('/sso');
+
+    await pasteAndCheck(user, text());
+
+    expect(tokenField()).toHaveAccessibleDescription(message);
+    expect(tokenField()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('button', { name: 'Verify with getuser and sign in' })).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
