@@ -57,10 +57,18 @@ export class RateLimiter {
   }
 }
 
+// Most calls in a busy second share one window end, so its date text is made once.
+let lastReset = { at: NaN, text: '' };
+
+function resetText(resetAt: number): string {
+  if (lastReset.at !== resetAt) lastReset = { at: resetAt, text: new Date(resetAt).toUTCString() };
+  return lastReset.text;
+}
+
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
   return {
     'X-RateLimit-Limit': String(decision.limit),
     'X-RateLimit-Remaining': String(decision.remaining),
-    'X-RateLimit-Reset': new Date(decision.resetAt).toUTCString(),
+    'X-RateLimit-Reset': resetText(decision.resetAt),
   };
 }

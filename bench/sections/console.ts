@@ -23,7 +23,7 @@ async function scriptBytesOfSignInPage(page: Page, origin: string): Promise<{ fi
     if (response.request().resourceType() === 'script') bodies.push(response.body());
   });
   await page.goto(`${origin}/sign-in`, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   const loaded = await Promise.all(bodies);
   return { files: loaded.length, gzip: loaded.reduce((sum, body) => sum + gzipSize(body), 0) };
 }
@@ -39,7 +39,7 @@ function scriptBytesOfWholeApp(): { files: number; gzip: number } {
 async function signInThroughForm(page: Page) {
   await page.getByLabel('User name').fill(DEMO_USER.username);
   await page.getByLabel('Password').fill(DEMO_USER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Identity' }).waitFor();
   await page.getByText(DEMO_USER.username, { exact: true }).first().waitFor();
 }

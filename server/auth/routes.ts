@@ -3,7 +3,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
 import { isGuid } from '../guid.ts';
 import type { RateWindow } from '../rate-limit.ts';
-import type { Users } from '../store/users.ts';
+import type { UserRow, Users } from '../store/users.ts';
 import { authenticate } from './bearer.ts';
 import type { Credentials, SignInResult } from './credentials.ts';
 import type { Tokens } from './tokens.ts';
@@ -33,6 +33,18 @@ function guidField(body: Map<string, unknown>, name: string): string {
   return value;
 }
 
+// Cached user rows keep their record's bytes, so a reused token's getuser encodes nothing.
+const encoded = new WeakMap<UserRow, Buffer>();
+
+function recordBytes(row: UserRow): Buffer {
+  let bytes = encoded.get(row);
+  if (!bytes) {
+    bytes = Buffer.from(row.record, 'utf8');
+    encoded.set(row, bytes);
+  }
+  return bytes;
+}
+
 export function authRoutes(deps: AuthDeps): Route[] {
   const login: Handler = async ({ req }) => {
     const body = foldKeys(await readJsonBody(req));
@@ -50,7 +62,7 @@ export function authRoutes(deps: AuthDeps): Route[] {
 
   const getUser: Handler = async ({ req }) => {
     const principal = await authenticate(req, deps.tokens, deps.users);
-    return { status: 200, jsonText: principal.user.record, headers: { 'Cache-Control': 'no-store' } };
+    return { status: 200, jsonText: recordBytes(principal.user), headers: { 'Cache-Control': 'no-store' } };
   };
 
   const limited = (method: string, handler: Handler) => ({

@@ -13,7 +13,7 @@ export interface RequestContext {
 
 export type Reply = (
   | { status: number; json: unknown }
-  | { status: number; jsonText: string }
+  | { status: number; jsonText: string | Buffer }
   | { status: number; text: string }
   | { status: 302 | 303; location: string }
 ) & { headers?: Record<string, string>; cookies?: string[] };
@@ -66,7 +66,7 @@ function send(res: ServerResponse, reply: Reply) {
     res.end();
     return;
   }
-  let body: string;
+  let body: string | Buffer;
   let type: string;
   if ('text' in reply) {
     body = reply.text;
