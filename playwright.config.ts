@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { LIMITED_ORIGIN, LIMITED_PORT, LIMITED_RATE, MAIN_ORIGIN, MAIN_PORT } from './e2e/servers';
+import {
+  LIMITED_ORIGIN,
+  LIMITED_PORT,
+  LIMITED_RATE,
+  MAIN_ORIGIN,
+  MAIN_PORT,
+  RELAY_NAME,
+} from './e2e/servers';
 
 // A system Chromium (Debian's package, or CHROMIUM_PATH) when there is one, else Playwright's own download.
 const systemChromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -43,8 +50,13 @@ export default defineConfig({
   webServer: [
     {
       command: 'node e2e/start-server.mjs',
-      // The real service's limit, whatever the calling shell has set.
-      env: { PORT: String(MAIN_PORT), RATE_LIMIT: '60' },
+      // The real service's limit, whatever the calling shell has set; the second server stands in for a real
+      // tenant behind the relay.
+      env: {
+        PORT: String(MAIN_PORT),
+        RATE_LIMIT: '60',
+        RELAY_TENANTS: `${RELAY_NAME}=${LIMITED_ORIGIN}/TDWebApi`,
+      },
       url: `${MAIN_ORIGIN}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

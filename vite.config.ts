@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const emulator = 'http://127.0.0.1:8080';
-const proxied = ['/TDWebApi', '/SBTDWebApi', '/idp', '/healthz'];
+const proxied = ['/TDWebApi', '/SBTDWebApi', '/idp', '/healthz', '/relay'];
 
 export default defineConfig({
   plugins: [react()],

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Session } from '@/session/session-store';
+import { EMULATOR } from '../src/lib/connection';
 
 export { expect };
 
@@ -54,7 +55,7 @@ export interface RecordedRequest {
 export async function signInViaApi(page: Page, account: Account = JDOE): Promise<SignedIn> {
   await page.goto('/healthz');
   return page.evaluate(
-    async ({ account, key }) => {
+    async ({ account, key, emulator }) => {
       const response = await fetch('/TDWebApi/api/auth/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
@@ -80,11 +81,12 @@ export async function signInViaApi(page: Page, account: Account = JDOE): Promise
         obtainedAt: receivedAt,
         clockOffsetMs: serverSeen > 0 ? serverSeen + 500 - receivedAt : 0,
         expiresAt: (claims.exp ?? 0) * 1000,
+        connection: emulator,
       };
       sessionStorage.setItem(key, JSON.stringify({ state: { memoryOnly: false, session }, version: 0 }));
       return { token, username };
     },
-    { account, key: SESSION_STORAGE_KEY },
+    { account, key: SESSION_STORAGE_KEY, emulator: EMULATOR },
   );
 }
 

@@ -22,6 +22,8 @@ import { createRouter } from './http/router.ts';
 import { createIdp, IDP_MOUNT } from './idp/mount.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { isRelayPath, splitTarget } from './relay/paths.ts';
+import { createRelay } from './relay/relay.ts';
 import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
 import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
@@ -160,6 +162,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ],
     { clock, limiter, log },
   );
+  const relay = createRelay({
+    tenants: config.relayTenants,
+    timeoutMs: config.relayTimeoutMs,
+    log,
+    version: VERSION,
+  });
   const serveStatic = createStatic(config.distDir);
   const trusted = new Set(config.trustedProxies);
   const health: HealthResponse = { status: 'ok', service: 'auth-console-emulator', version: VERSION };
@@ -176,6 +184,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }
     const pathname = url.pathname;
     const lower = pathname.toLowerCase();
+    // Judged on the raw target too: the URL parser above has already resolved any `..` a client sent.
+    if (isRelayPath(splitTarget(req.url ?? '/').path, lower)) {
+      void relay(req, res);
+      return;
+    }
     const prefix = API_PREFIXES.find((p) => lower === p || lower.startsWith(`${p}/`));
     if (prefix) {
       void dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));

@@ -29,6 +29,8 @@ describe('loadConfig', () => {
       sso: { kind: 'embedded' },
       ssoClaim: 'email',
       idpClients: [],
+      relayTenants: [],
+      relayTimeoutMs: 30_000,
     });
   });
 
@@ -185,6 +187,88 @@ describe('loadConfig', () => {
       ],
     ])('refuses SSO_IDP_CLIENTS=%s', (value, message) => {
       expect(configError({ SSO_IDP_CLIENTS: value })).toMatch(message);
+    });
+  });
+
+  describe('RELAY_TENANTS', () => {
+    const relay = (value: string) => loadConfig({ RELAY_TENANTS: value }, [], ROOT).relayTenants;
+
+    it('reads named upstream bases, in order, without a trailing slash', () => {
+      expect(
+        relay(
+          ' acme=https://acme.teamdynamix.com/TDWebApi , acme-sandbox=https://acme.teamdynamix.com/SBTDWebApi/,,',
+        ),
+      ).toEqual([
+        { name: 'acme', upstream: 'https://acme.teamdynamix.com/TDWebApi' },
+        { name: 'acme-sandbox', upstream: 'https://acme.teamdynamix.com/SBTDWebApi' },
+      ]);
+      expect(relay('x1=https://tdx.example.edu:8443/Custom/Path')).toEqual([
+        { name: 'x1', upstream: 'https://tdx.example.edu:8443/Custom/Path' },
+      ]);
+      expect(relay('root=https://tdx.example.edu')).toEqual([
+        { name: 'root', upstream: 'https://tdx.example.edu' },
+      ]);
+      expect(relay('')).toEqual([]);
+    });
+
+    it.each([
+      'http://127.0.0.1:9090/TDWebApi',
+      'http://127.8.9.10/TDWebApi',
+      'http://127.1:9090/TDWebApi',
+      'http://[::1]:9090/TDWebApi',
+      'http://localhost:9090/TDWebApi',
+    ])('allows plain http to the loopback host of %s', (url) => {
+      expect(relay(`local=${url}`)).toHaveLength(1);
+    });
+
+    it.each([
+      [
+        'acme=http://acme.teamdynamix.com/TDWebApi',
+        /must use https; plain http is allowed only for loopback/,
+      ],
+      ['acme=http://10.0.0.1/TDWebApi', /must use https/],
+      ['acme=http://128.0.0.1/TDWebApi', /must use https/],
+      ['acme=http://localhost.evil.example/TDWebApi', /must use https/],
+      ['acme=http://[::ffff:127.0.0.1]/TDWebApi', /must use https/],
+      ['acme=https://user:pw@acme.teamdynamix.com/TDWebApi', /must not contain a user name or password/],
+      ['acme=https://token@acme.teamdynamix.com/TDWebApi', /must not contain a user name or password/],
+      ['acme=https://acme.teamdynamix.com/TDWebApi?x=1', /must not have a query or fragment/],
+      ['acme=https://acme.teamdynamix.com/TDWebApi?', /must not have a query or fragment/],
+      ['acme=https://acme.teamdynamix.com/TDWebApi#top', /must not have a query or fragment/],
+      ['acme=acme.teamdynamix.com/TDWebApi', /must be an absolute https URL/],
+      ['acme=/TDWebApi', /must be an absolute https URL/],
+      ['acme=ftp://acme.teamdynamix.com/TDWebApi', /must be an absolute https URL/],
+      ['acme=', /must be an absolute https URL/],
+      ['acme', /entries must be name=https-url/],
+      ['Acme=https://acme.teamdynamix.com/TDWebApi', /names must be 1 to 63 lower-case letters/],
+      ['ac_me=https://acme.teamdynamix.com/TDWebApi', /names must be/],
+      ['-acme=https://acme.teamdynamix.com/TDWebApi', /names must be/],
+      ['../x=https://acme.teamdynamix.com/TDWebApi', /names must be/],
+      ['=https://acme.teamdynamix.com/TDWebApi', /names must be/],
+      [`${'a'.repeat(64)}=https://acme.teamdynamix.com/TDWebApi`, /names must be/],
+      ['a=https://a.example/TDWebApi,a=https://b.example/TDWebApi', /names the tenant "a" more than once/],
+    ])('refuses %s', (value, message) => {
+      expect(configError({ RELAY_TENANTS: value })).toMatch(message);
+    });
+
+    it('never repeats a refused URL’s password in the message', () => {
+      for (const url of [
+        'https://user:hunter2@acme.example/TDWebApi',
+        'http://user:hunter2@acme.example/TDWebApi',
+        'ftp://user:hunter2@acme.example/TDWebApi',
+        'https://user:hunter2@',
+        'https://user:hunter2@acme.example/TDWebApi?x=1',
+      ]) {
+        expect(configError({ RELAY_TENANTS: `acme=${url}` })).not.toContain('hunter2');
+      }
+    });
+
+    it('reads RELAY_TIMEOUT_MS (default 30 s)', () => {
+      expect(loadConfig({ RELAY_TIMEOUT_MS: '250' }, [], ROOT).relayTimeoutMs).toBe(250);
+      expect(configError({ RELAY_TIMEOUT_MS: '0' })).toMatch(
+        /^RELAY_TIMEOUT_MS must be a whole number from 1/,
+      );
+      expect(configError({ RELAY_TIMEOUT_MS: '30s' })).toMatch(/^RELAY_TIMEOUT_MS/);
     });
   });
 });

@@ -32,6 +32,18 @@ export interface Config {
   /** The identity claim matched against a user's UserName or PrimaryEmail. */
   ssoClaim: string;
   idpClients: IdpClientConfig[];
+  /** Real tenants the console may reach through `/relay/<name>/`, in the order given. */
+  relayTenants: RelayTenant[];
+  /** How long the relay waits for an upstream's whole answer, in milliseconds. */
+  relayTimeoutMs: number;
+}
+
+/** A named upstream Web API base for the same-origin relay. */
+export interface RelayTenant {
+  /** Lower-case letters, digits and hyphens: the `<name>` of `/relay/<name>/`. */
+  name: string;
+  /** Absolute URL of the upstream base, without a trailing slash, e.g. https://acme.teamdynamix.com/TDWebApi. */
+  upstream: string;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +134,67 @@ function idpClients(raw: string | undefined): IdpClientConfig[] {
   });
 }
 
+const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** Loopback hosts, the only ones a relay may reach over plain http (a second emulator in tests, say). */
+function isLoopback(hostname: string): boolean {
+  // The URL parser has already normalized IPv4 forms such as 127.1 or 2130706433 to dotted quads.
+  return (
+    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+function relayUpstream(name: string, raw: string): string {
+  const label = `The RELAY_TENANTS base of "${name}"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Not echoed: a mistyped URL may still hold a password.
+    throw new ConfigError(`${label} must be an absolute https URL.`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(`${label} must not contain a user name or password.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${label} must be an absolute https URL (got "${raw}").`);
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new ConfigError(
+      `${label} must use https; plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost) (got "${raw}").`,
+    );
+  }
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError(`${label} must not have a query or fragment (got "${raw}").`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function relayTenants(raw: string | undefined): RelayTenant[] {
+  const tenants: RelayTenant[] = [];
+  for (const entry of (raw ?? '').split(',')) {
+    const trimmed = entry.trim();
+    if (trimmed === '') continue;
+    const eq = trimmed.indexOf('=');
+    if (eq < 0) {
+      throw new ConfigError(
+        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi (got "${trimmed}").`,
+      );
+    }
+    const name = trimmed.slice(0, eq).trim();
+    if (!RELAY_NAME.test(name)) {
+      throw new ConfigError(
+        `RELAY_TENANTS names must be 1 to 63 lower-case letters, digits and hyphens, starting with a letter or digit (got "${name}").`,
+      );
+    }
+    if (tenants.some((tenant) => tenant.name === name)) {
+      throw new ConfigError(`RELAY_TENANTS names the tenant "${name}" more than once.`);
+    }
+    tenants.push({ name, upstream: relayUpstream(name, trimmed.slice(eq + 1).trim()) });
+  }
+  return tenants;
+}
+
 /** One typed configuration from the environment and command-line flags; flags win. */
 export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
   const flags = new Map<string, string>();
@@ -164,5 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
+    relayTenants: relayTenants(env.RELAY_TENANTS),
+    relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
   };
 }

@@ -38,6 +38,7 @@ function banner(url: string, config: Config, certPath: string | null) {
         ]
       : ['  Realm: imported from REALM_FILE.']),
     ...ssoLines(url, config),
+    ...config.relayTenants.map((tenant) => `  Relay: ${url}/relay/${tenant.name}/ -> ${tenant.upstream}/`),
     '',
   ];
   console.log(lines.join('\n'));

@@ -1,13 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './errors.ts';
+import { ApiError, ClientGoneError } from './errors.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const JSON_TYPES = new Set(['application/json', 'text/json']);
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
-
-/** Raised when the client went away mid-body: there is nobody left to answer. */
-export class ClientGoneError extends Error {}
 
 function checkContentType(header: string | undefined) {
   const [type = '', ...params] = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
@@ -61,12 +58,17 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** Reads a request body of any type as bytes, at most `limit` of them (413 beyond, before reading when declared). */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
+  return readRaw(req, limit);
+}
+
 /** Reads a JSON request body: content type, size and encoding checked; the parsed value is still untrusted. */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   checkContentType(req.headers['content-type']);
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  const raw = await readRaw(req, limit);
+  const raw = await readBody(req, limit);
   if (raw.length === 0)
     throw new ApiError(400, 'bad_request', 'The request body is empty; a JSON object is required.');
   let text: string;

@@ -16,6 +16,27 @@ export class ApiError extends Error {
   }
 }
 
+/** Raised when the client went away mid-request: there is nobody left to answer. */
+export class ClientGoneError extends Error {}
+
+/**
+ * The one way a failure becomes an answer: ApiErrors as they are; anything else is a bug, told to `logBug` and
+ * answered with a bare 500 that names nothing internal.
+ */
+export function answerFailure(res: ServerResponse, error: unknown, logBug: (error: unknown) => void) {
+  if (error instanceof ClientGoneError) return;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (error instanceof ApiError) {
+    sendError(res, error);
+    return;
+  }
+  logBug(error);
+  sendError(res, new ApiError(500, 'internal_error', 'The server failed to answer this request.'));
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,

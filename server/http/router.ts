@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rateLimitHeaders, type RateLimiter, type RateWindow } from '../rate-limit.ts';
 import type { Clock } from '../clock.ts';
-import { ClientGoneError } from './body.ts';
-import { ApiError, sendError } from './errors.ts';
+import { ApiError, answerFailure } from './errors.ts';
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -143,17 +142,9 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
       }
       send(res, await spec.handler({ req, url, params: found.params, caller }));
     } catch (error) {
-      if (error instanceof ClientGoneError) return;
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      if (error instanceof ApiError) {
-        sendError(res, error);
-        return;
-      }
-      deps.log(`internal error on ${req.method ?? '?'} ${url.pathname}: ${describe(error)}`);
-      sendError(res, new ApiError(500, 'internal_error', 'The emulator failed to answer this request.'));
+      answerFailure(res, error, (bug) =>
+        deps.log(`internal error on ${req.method ?? '?'} ${url.pathname}: ${describe(bug)}`),
+      );
     }
   };
 }

@@ -1,22 +1,9 @@
+import { decodeRepeatedly } from '../http/decode.ts';
+
 const MAX_LENGTH = 2048;
 const PROBE_ORIGIN = 'http://console.invalid';
 // Backslashes (read as slashes by browsers), whitespace (tabs and newlines are dropped from URLs) and controls.
 const UNSAFE = /[\\\s\p{Cc}]/u;
-
-function undoPercentEncoding(text: string): string | null {
-  let current = text;
-  for (let round = 0; round < 4; round++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return null;
-    }
-    if (next === current) return current;
-    current = next;
-  }
-  return null;
-}
 
 function isSinglySlashed(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !UNSAFE.test(path);
@@ -29,7 +16,7 @@ function isSinglySlashed(path: string): boolean {
  */
 export function safeReturnTo(raw: string): string {
   if (raw.length === 0 || raw.length > MAX_LENGTH || !isSinglySlashed(raw)) return '/';
-  const decoded = undoPercentEncoding(raw);
+  const decoded = decodeRepeatedly(raw, 4);
   if (decoded === null || !isSinglySlashed(decoded)) return '/';
   const url = resolve(raw);
   const plain = resolve(decoded);

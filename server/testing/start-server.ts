@@ -45,6 +45,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sso: { kind: 'embedded' },
     ssoClaim: 'email',
     idpClients: [],
+    relayTenants: [],
+    relayTimeoutMs: 30_000,
     ...options.config,
   };
   const app = await createApp(config, {

@@ -17,6 +17,8 @@ export interface ApiRequest {
   auth?: boolean;
   /** Send this token instead of the session's (a pasted token being verified). */
   token?: string;
+  /** Instead of the connection's base URL (e.g. '' for this server's own `/relay` list). */
+  base?: string;
   /** 'manual': a redirect is answered as `redirected`, not followed (loginsso without an SSO session). */
   redirect?: 'follow' | 'manual';
   signal?: AbortSignal;
@@ -115,7 +117,7 @@ export function createApiClient(deps: ApiClientDeps) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
-    const url = `${deps.baseUrl()}${request.path}`;
+    const url = `${request.base ?? deps.baseUrl()}${request.path}`;
     let response: Response;
     try {
       response = await doFetch(url, {

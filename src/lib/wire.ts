@@ -19,6 +19,8 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'conflict'
   | SsoErrorCode
+  /** The same-origin relay could not get an answer from the tenant: unreachable, timed out, TLS refused, too large. */
+  | 'relay_failed'
   | 'internal_error';
 
 /**

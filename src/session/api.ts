@@ -1,13 +1,15 @@
 import { createApiClient } from '@/lib/api-client';
+import { useConnectionStore } from './connection-store';
 import { rateLimitBook } from './rate-limit-store';
 import { serverNow, useSessionStore } from './session-store';
 
-/** The emulator serves the console and the API on one origin; the relay to real tenants will add connections. */
-export const DEFAULT_BASE_URL = '/TDWebApi';
-
-/** The one API client of the console, reading the token from the session store. */
+/**
+ * The one API client of the console. Calls go to the session's connection (a token is only good where it was
+ * issued), or before sign-in to the selected one, and carry the session's token.
+ */
 export const api = createApiClient({
-  baseUrl: () => DEFAULT_BASE_URL,
+  baseUrl: () =>
+    useSessionStore.getState().session?.connection.baseUrl ?? useConnectionStore.getState().selected.baseUrl,
   session: () => {
     const session = useSessionStore.getState().session;
     return session ? { token: session.token, expiresAt: session.expiresAt } : null;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { now } from '@/lib/clock';
+import { EMULATOR, parseConnection, type Connection } from '@/lib/connection';
 import { decodeToken, type TokenClaims } from '@/lib/jwt';
 
 export type SignInMethod = 'password' | 'admin-key' | 'sso' | 'pasted';
@@ -24,6 +25,8 @@ export interface Session {
   clockOffsetMs: number;
   /** Server-clock ms. */
   expiresAt: number;
+  /** Where the token came from, and so where every call with it goes. */
+  connection: Connection;
 }
 
 export type SignOutReason = 'user' | 'expired' | 'ended' | 'other-tab';
@@ -48,6 +51,7 @@ export function sessionFromToken(
   token: string,
   method: SignInMethod,
   serverDate: number | null,
+  connection: Connection = EMULATOR,
 ): SessionResult {
   const decoded = decodeToken(token);
   if (!decoded) return { ok: false, message: 'The server did not answer a JWT.' };
@@ -71,6 +75,7 @@ export function sessionFromToken(
       obtainedAt: receivedAt,
       clockOffsetMs,
       expiresAt: decoded.expiresAt,
+      connection,
     },
   };
 }
@@ -105,6 +110,7 @@ function revalidate(stored: Session | null | undefined): Session | null {
     obtainedAt: Number.isFinite(stored.obtainedAt) ? stored.obtainedAt : now(),
     clockOffsetMs: offset,
     expiresAt: decoded.expiresAt,
+    connection: parseConnection(stored.connection),
   };
   return remainingMs(session) > 0 ? session : null;
 }

@@ -1,9 +1,15 @@
+import { useConnectionStore } from './connection-store';
 import type { IssuedToken } from './issued-token';
 import { sessionFromToken, useSessionStore, type SessionResult, type SignInMethod } from './session-store';
 
 /** Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others). */
 export function startSession(issued: IssuedToken, method: SignInMethod): SessionResult {
-  const result = sessionFromToken(issued.token, method, issued.serverDate);
+  const result = sessionFromToken(
+    issued.token,
+    method,
+    issued.serverDate,
+    useConnectionStore.getState().selected,
+  );
   if (result.ok) useSessionStore.getState().adopt(result.session);
   return result;
 }

@@ -10,9 +10,13 @@ export interface SentRequest {
 
 /**
  * Replaces the global fetch (which the console's API client calls) with `answer`, and records every request.
- * Undo with `vi.unstubAllGlobals()`.
+ * The signed-out screens' list of connections (`GET /relay`) is answered with `relays` and not recorded, since
+ * the tests are about the calls to the Web API. Undo with `vi.unstubAllGlobals()`.
  */
-export function stubFetch(answer: (request: SentRequest) => Response | Promise<Response>) {
+export function stubFetch(
+  answer: (request: SentRequest) => Response | Promise<Response>,
+  { relays = [] }: { relays?: unknown[] } = {},
+) {
   const sent: SentRequest[] = [];
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -22,6 +26,7 @@ export function stubFetch(answer: (request: SentRequest) => Response | Promise<R
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       body,
     };
+    if (request.url === '/relay') return Promise.resolve(jsonReply(relays));
     sent.push(request);
     return Promise.resolve(answer(request));
   });

@@ -1,4 +1,6 @@
 import { useNoticeStore } from '@/app/notices';
+import { EMULATOR } from '@/lib/connection';
+import { useConnectionStore } from '@/session/connection-store';
 import { useRateLimitStore } from '@/session/rate-limit-store';
 import { useSessionStore } from '@/session/session-store';
 
@@ -7,5 +9,6 @@ export function resetConsoleState() {
   useSessionStore.setState({ session: null, memoryOnly: false, lastSignOut: null });
   useRateLimitStore.setState({ seen: {}, blocked: {} });
   useNoticeStore.setState({ notices: [] });
+  useConnectionStore.setState({ selected: EMULATOR });
   sessionStorage.clear();
 }

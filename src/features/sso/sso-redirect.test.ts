@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  clearSsoAttempts,
-  mayRedirectAgain,
-  ssoPageUrl,
-  startSsoRedirect,
-  takeSsoNext,
-} from './sso-redirect';
+import { EMULATOR_SANDBOX } from '@/lib/connection';
+import { clearSsoAttempts, mayRedirectAgain, startSsoRedirect, takeSsoNext } from './sso-redirect';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 
@@ -54,7 +49,8 @@ describe('the SSO redirect and its loop guard', () => {
     expect(mayRedirectAgain()).toBe(true);
   });
 
-  it('names the SSO page for the paste flow', () => {
-    expect(ssoPageUrl()).toBe('/TDWebApi/api/auth/loginsso');
+  it('goes through the selected connection', () => {
+    startSsoRedirect('/profile', { ...EMULATOR_SANDBOX });
+    expect(assign).toHaveBeenCalledWith('/SBTDWebApi/api/auth/loginsso?returnTo=%2Fsso%2Fcallback');
   });
 });

@@ -1,6 +1,7 @@
 import { now } from '@/lib/clock';
 import { safeReturnPath } from '@/lib/return-path';
-import { DEFAULT_BASE_URL } from '@/session/api';
+import { ssoPageUrl, type Connection } from '@/lib/connection';
+import { useConnectionStore } from '@/session/connection-store';
 
 const ATTEMPTS_KEY = 'auth-console.sso-attempts';
 const NEXT_KEY = 'auth-console.sso-next';
@@ -44,17 +45,15 @@ export function pendingSsoNext(): string | null {
   return safeReturnPath(sessionStorage.getItem(NEXT_KEY));
 }
 
-/** The URL of the service's own SSO page, for opening in a new tab (the paste flow). */
-export function ssoPageUrl(baseUrl = DEFAULT_BASE_URL): string {
-  return `${baseUrl}/api/auth/loginsso`;
-}
-
 /**
  * A full-page trip through the identity provider: `loginsso` with the emulator's return parameter, so the
  * browser comes back to the console's callback route, which then reads the token with the SSO session.
  */
-export function startSsoRedirect(next: string, baseUrl = DEFAULT_BASE_URL) {
+export function startSsoRedirect(
+  next: string,
+  connection: Connection = useConnectionStore.getState().selected,
+) {
   sessionStorage.setItem(ATTEMPTS_KEY, JSON.stringify([...recentAttempts(), now()]));
   sessionStorage.setItem(NEXT_KEY, safeReturnPath(next) ?? '/profile');
-  window.location.assign(`${ssoPageUrl(baseUrl)}?returnTo=${encodeURIComponent(SSO_CALLBACK_PATH)}`);
+  window.location.assign(`${ssoPageUrl(connection)}?returnTo=${encodeURIComponent(SSO_CALLBACK_PATH)}`);
 }

@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { PageHeader } from '@/components/page-header';
+import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { useSessionStore } from '@/session/session-store';
 import { AdminKeyForm } from './admin-key-form';
 
@@ -8,17 +10,20 @@ const SUBTITLE =
   'Test an organization’s admin service account (BEID + WebServicesKey) through loginadmin, or sign in with it. The key is never stored.';
 
 export default function AdminKeyPage() {
-  const signedIn = useSessionStore((s) => s.session !== null);
-  if (signedIn) {
+  const connection = useSessionStore((s) => s.session?.connection ?? null);
+  if (connection) {
     return (
       <>
-        <PageHeader title="Admin key" subtitle={SUBTITLE} />
+        <PageHeader title="Admin key" subtitle={`${SUBTITLE} Calls go to ${connection.label}.`} />
         <AdminKeyForm />
       </>
     );
   }
   return (
     <AuthCard title="Admin key" subtitle={SUBTITLE}>
+      <Box sx={{ mb: 2 }}>
+        <ConnectionPicker />
+      </Box>
       <AdminKeyForm />
       <PasswordSignInLink />
     </AuthCard>

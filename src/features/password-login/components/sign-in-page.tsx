@@ -19,7 +19,10 @@ import { useReturnPath } from '@/app/use-return-path';
 import { describeFailure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
+import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { startSsoRedirect } from '@/features/sso/sso-redirect';
+import { sharesOrigin } from '@/lib/connection';
+import { useConnectionStore } from '@/session/connection-store';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
 
 const SIGN_OUT_MESSAGES = {
@@ -33,6 +36,7 @@ export function SignInPage() {
   const session = useSessionStore((s) => s.session);
   const lastSignOut = useSessionStore((s) => s.lastSignOut);
   const memoryOnly = useSessionStore((s) => s.memoryOnly);
+  const connection = useConnectionStore((s) => s.selected);
   const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
   const returnTo = useReturnPath();
   const navigate = useNavigate();
@@ -86,6 +90,7 @@ export function SignInPage() {
         onSubmit={submit}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
+        <ConnectionPicker />
         <TextInput
           label="User name"
           name="username"
@@ -136,9 +141,16 @@ export function SignInPage() {
         </Button>
       </Box>
       <Divider sx={{ my: 3 }}>or</Divider>
-      <Button variant="outlined" size="large" fullWidth onClick={() => startSsoRedirect(returnTo)}>
-        Sign in with SSO
-      </Button>
+      {sharesOrigin(connection) && (
+        <Button
+          variant="outlined"
+          size="large"
+          fullWidth
+          onClick={() => startSsoRedirect(returnTo, connection)}
+        >
+          Sign in with SSO
+        </Button>
+      )}
       <Typography variant="body2" sx={{ mt: 1 }}>
         <Link component={RouterLink} to={`/sso?returnTo=${encodeURIComponent(returnTo)}`}>
           Paste a token from the SSO page instead

@@ -8,11 +8,12 @@ import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { ssoPageUrl } from '@/lib/connection';
 import { cleanTokenText, decodeToken, type DecodedToken } from '@/lib/jwt';
+import { useConnectionStore } from '@/session/connection-store';
 import { describeFailure } from '@/session/describe-error';
 import { startSession } from '@/session/start-session';
 import { useVerifyTokenMutation } from '../api/verify-token';
-import { ssoPageUrl } from '../sso-redirect';
 
 type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };
 
@@ -44,6 +45,7 @@ function refusal(error: unknown): string {
  * `next` is where to go once signed in.
  */
 export function PasteToken({ next }: { next: string }) {
+  const connection = useConnectionStore((s) => s.selected);
   const navigate = useNavigate();
   const verify = useVerifyTokenMutation();
   const [text, setText] = useState('');
@@ -74,7 +76,7 @@ export function PasteToken({ next }: { next: string }) {
         Open the SSO page and paste the token
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
-        <Link href={ssoPageUrl()} target="_blank" rel="noopener noreferrer">
+        <Link href={ssoPageUrl(connection)} target="_blank" rel="noopener noreferrer">
           Open the SSO page in a new tab
         </Link>
         , sign in there, copy the token text the page shows, and paste it below.

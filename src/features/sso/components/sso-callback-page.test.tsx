@@ -61,12 +61,12 @@ describe('the SSO callback', () => {
   });
 
   it('without an SSO session, goes to the provider once more, still headed for the same path', async () => {
-    const { fetch } = stubFetch(notFollowed);
+    const { sent } = stubFetch(notFollowed);
     renderRoute('/sso/callback');
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalled());
     expect(assign).toHaveBeenCalledExactlyOnceWith(LOGINSSO_REDIRECT);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
     expect(useSessionStore.getState().session).toBeNull();
     expect(takeSsoNext()).toBe('/token');
     // That was the second round trip within the minute: the next fruitless one stops.
@@ -77,7 +77,7 @@ describe('the SSO callback', () => {
     startSsoRedirect('/token');
     assign.mockReset();
     vi.setSystemTime(NOW + 59_000);
-    const { fetch } = stubFetch(notFollowed);
+    const { sent } = stubFetch(notFollowed);
     const { router } = renderRoute('/sso/callback');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -86,7 +86,7 @@ describe('the SSO callback', () => {
     expect(router.state.location).toMatchObject({ pathname: '/sso', search: '?error=loop' });
     expect(router.state.historyAction).toBe('REPLACE');
     expect(assign).not.toHaveBeenCalled();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
     expect(useSessionStore.getState().session).toBeNull();
     // The retry on the SSO screen may go round again.
     expect(mayRedirectAgain()).toBe(true);

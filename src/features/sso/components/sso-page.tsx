@@ -4,6 +4,9 @@ import Button from '@mui/material/Button';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { useReturnPath } from '@/app/use-return-path';
+import { ConnectionPicker } from '@/features/connections/components/connection-picker';
+import { sharesOrigin } from '@/lib/connection';
+import { useConnectionStore } from '@/session/connection-store';
 import { ssoErrorMessage } from '../sso-errors';
 import { pendingSsoNext, startSsoRedirect } from '../sso-redirect';
 import { PasteToken } from './paste-token';
@@ -12,6 +15,7 @@ import { PasteToken } from './paste-token';
 export default function SsoPage() {
   const [params] = useSearchParams();
   const returnTo = useReturnPath();
+  const connection = useConnectionStore((s) => s.selected);
   const error = ssoErrorMessage(params.get('error'));
   // The service reports a failure as /sso?error=… alone; the path the attempt was headed for is in this tab.
   const next = error && !params.has('returnTo') ? (pendingSsoNext() ?? returnTo) : returnTo;
@@ -22,9 +26,23 @@ export default function SsoPage() {
           {error}
         </Alert>
       )}
-      <Button variant="contained" size="large" fullWidth onClick={() => startSsoRedirect(next)}>
-        {error ? 'Try single sign-on again' : 'Sign in with SSO'}
-      </Button>
+      <ConnectionPicker />
+      {sharesOrigin(connection) ? (
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ mt: 2 }}
+          onClick={() => startSsoRedirect(next, connection)}
+        >
+          {error ? 'Try single sign-on again' : 'Sign in with SSO'}
+        </Button>
+      ) : (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          A page on this origin cannot read the token from another service&apos;s SSO page, so for this
+          connection open its SSO page and paste the token below.
+        </Alert>
+      )}
       <PasteToken next={next} />
       <PasswordSignInLink />
     </AuthCard>

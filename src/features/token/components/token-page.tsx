@@ -7,7 +7,7 @@ import { FieldList } from '@/components/field-list';
 import { PageHeader } from '@/components/page-header';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { SectionCard } from '@/components/section-card';
-import { DEFAULT_BASE_URL } from '@/session/api';
+import { directBaseUrl } from '@/lib/connection';
 import { useCountdown } from '@/session/countdown';
 import { SIGN_IN_METHOD_LABELS, useSessionStore } from '@/session/session-store';
 import { curlCommand } from '../curl-command';
@@ -24,7 +24,7 @@ export default function TokenPage() {
   const countdown = useCountdown();
   const [reveal, setReveal] = useState(false);
   if (!session) return null;
-  const curl = curlCommand(window.location.origin, DEFAULT_BASE_URL, session.token, reveal);
+  const curl = curlCommand(directBaseUrl(session.connection, window.location.origin), session.token, reveal);
   return (
     <>
       <PageHeader
@@ -43,6 +43,7 @@ export default function TokenPage() {
           <FieldList
             fields={[
               { label: 'Obtained with', value: SIGN_IN_METHOD_LABELS[session.method] },
+              { label: 'Connection', value: session.connection.label },
               { label: 'Issued', value: when(session.claims.nbf) },
               { label: 'Not before', value: when(session.claims.nbf) },
               { label: 'Expires', value: when(session.claims.exp) },

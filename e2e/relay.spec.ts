@@ -1,0 +1,34 @@
+import { LIMITED_ORIGIN, RELAY_NAME } from './servers';
+import { JDOE, expect, test } from './fixtures';
+
+const UPSTREAM = `${LIMITED_ORIGIN}/TDWebApi`;
+
+test('signs in to another service through the relay, and every call goes through it', async ({
+  page,
+  requests,
+}) => {
+  await page.goto('/sign-in');
+  const picker = page.getByLabel('Connection');
+  await expect(picker.locator('option', { hasText: UPSTREAM })).toHaveCount(1);
+  await picker.selectOption({ label: `${RELAY_NAME} (${UPSTREAM}, through this server)` });
+  await expect(page.getByText(`Calls go through this server's relay to ${UPSTREAM}.`)).toBeVisible();
+  // The SSO cookie of another service cannot be read from this origin: only the paste flow is offered.
+  await expect(page.getByRole('button', { name: 'Sign in with SSO' })).toHaveCount(0);
+
+  await page.getByLabel('User name').fill(JDOE.username);
+  await page.getByLabel('Password').fill(JDOE.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/profile');
+  await expect(page.getByRole('heading', { name: 'Identity' })).toBeVisible();
+  await expect(page.getByText('Jane Doe').first()).toBeVisible();
+
+  const apiCalls = requests.filter((r) => /\/(TDWebApi|SBTDWebApi|relay)\//.test(new URL(r.url).pathname));
+  expect(apiCalls.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+    `POST /relay/${RELAY_NAME}/api/auth`,
+    `GET /relay/${RELAY_NAME}/api/auth/getuser`,
+  ]);
+
+  await page.getByRole('link', { name: 'Token' }).first().click();
+  await expect(page.getByText(`${RELAY_NAME} (${UPSTREAM}, through this server)`)).toBeVisible();
+  await expect(page.getByLabel('curl command')).toContainText(`'${UPSTREAM}/api/auth/getuser'`);
+});

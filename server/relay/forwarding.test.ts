@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectApiError } from '../testing/api-error.ts';
+import { startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
+import { send, type RawResponse } from '../testing/http-client.ts';
+import { startTestServer, type TestServer } from '../testing/start-server.ts';
+
+/** What the relay itself puts on the upstream request besides the three passed headers. */
+const RELAY_OWN = ['host', 'user-agent', 'accept-encoding', 'content-length', 'connection'];
+
+let upstream: EchoUpstream;
+/** Another host (port) that no relayed request may ever reach. */
+let bystander: EchoUpstream;
+let front: TestServer;
+const FIXED_DATE = 'Mon, 02 Mar 2026 12:00:00 GMT';
+
+beforeAll(async () => {
+  upstream = await startEchoUpstream({
+    '/TDWebApi/api/limited': (_req, res) => {
+      res.writeHead(429, {
+        'Content-Type': 'application/json; charset=utf-8',
+        Date: FIXED_DATE,
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': 'Mon, 02 Mar 2026 12:01:00 GMT',
+        'Retry-After': '42',
+        'WWW-Authenticate': ['Bearer realm="tdx"', 'Basic'],
+        'Cache-Control': 'private, max-age=0',
+        'Set-Cookie': 'tenant-session=secret; Path=/; HttpOnly',
+        'X-Powered-By': 'ASP.NET',
+        Server: 'Microsoft-IIS/10.0',
+        'Access-Control-Allow-Origin': '*',
+        'Strict-Transport-Security': 'max-age=31536000',
+        Link: '<https://evil.example/>; rel=preload',
+        'Content-Security-Policy': "script-src 'unsafe-inline'",
+      });
+      res.end('{"Message":"slow down"}');
+    },
+    '/TDWebApi/api/plain': (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('plain');
+    },
+    '/TDWebApi/api/empty': (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    },
+    '/TDWebApi/api/redirect': (req, res) => {
+      const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
+      res.writeHead(302, { Location: to, 'Content-Length': 0 });
+      res.end();
+    },
+  });
+  bystander = await startEchoUpstream();
+  front = await startTestServer({
+    config: {
+      relayTenants: [
+        { name: 'echo', upstream: `${upstream.origin}/TDWebApi` },
+        { name: 'root', upstream: upstream.origin },
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await front.stop(true);
+  await upstream.stop();
+  await bystander.stop();
+});
+beforeEach(() => {
+  upstream.requests.length = 0;
+  bystander.requests.length = 0;
+});
+
+const relayed = (path: string, options: Omit<Parameters<typeof send>[1], 'path'> = {}) =>
+  send(front.origin, { path, ...options });
+
+function only() {
+  expect(upstream.requests).toHaveLength(1);
+  return upstream.requests[0]!;
+}
+
+describe('what reaches the upstream', () => {
+  it('only Authorization, Content-Type and Accept of the client’s headers; never cookies or forwarding headers', async () => {
+    const res = await relayed('/relay/echo/api/auth/login', {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer abc.def.ghi',
+        'Content-Type': 'application/json',
+        Accept: 'text/plain',
+        Cookie: 'TDWebApiSso=session-secret; other=1',
+        'X-Forwarded-For': '203.0.113.9',
+        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Proto': 'http',
+        Forwarded: 'for=203.0.113.9;host=evil.example',
+        Origin: 'https://evil.example',
+        Referer: 'https://evil.example/page',
+        'User-Agent': 'browser/1.0',
+        'Accept-Language': 'fr',
+        'X-Custom': 'nope',
+      },
+      body: '{"username":"a","password":"b"}',
+    });
+    expect(res.status).toBe(200);
+    const got = only();
+    expect(got.method).toBe('POST');
+    expect(got.url).toBe('/TDWebApi/api/auth/login');
+    expect(got.headers.cookie).toBeUndefined();
+    for (const name of Object.keys(got.headers)) {
+      expect([...RELAY_OWN, 'authorization', 'content-type', 'accept']).toContain(name);
+    }
+    expect(got.headers).toMatchObject({
+      host: new URL(upstream.origin).host,
+      authorization: 'Bearer abc.def.ghi',
+      'content-type': 'application/json',
+      accept: 'text/plain',
+      'accept-encoding': 'identity',
+      'content-length': '31',
+    });
+    expect(got.headers['user-agent']).toMatch(/^auth-console-relay\//);
+    expect(got.body.toString()).toBe('{"username":"a","password":"b"}');
+    expect(bystander.requests).toHaveLength(0);
+  });
+
+  it('GET carries no body and no Content-Length', async () => {
+    await relayed('/relay/echo/api/auth/getuser', { headers: { Authorization: 'Bearer t' } });
+    const got = only();
+    expect(got.method).toBe('GET');
+    expect(got.headers['content-length']).toBeUndefined();
+    expect(got.body.length).toBe(0);
+  });
+
+  it.each([
+    [
+      '/relay/echo/api/people/lookup?searchText=a%20b&maxResults=5',
+      '/TDWebApi/api/people/lookup?searchText=a%20b&maxResults=5',
+    ],
+    ['/relay/echo/api/people/LOOKUP?q=%2e%2e%2f&x=..', '/TDWebApi/api/people/LOOKUP?q=%2e%2e%2f&x=..'],
+    ['/relay/echo', '/TDWebApi'],
+    ['/relay/echo/', '/TDWebApi/'],
+    ['/RELAY/Echo/api/a%20b/', '/TDWebApi/api/a%20b/'],
+    ['/relay/echo/api/..foo/foo..', '/TDWebApi/api/..foo/foo..'],
+    ['/relay/root/TDWebApi/api/auth', '/TDWebApi/api/auth'],
+    ['/relay/root', '/'],
+  ])('%s reaches the upstream as %s', async (path, expected) => {
+    const res = await relayed(path);
+    expect(res.status).toBe(200);
+    expect(only().url).toBe(expected);
+  });
+
+  it('passes a body of exactly 64 KB', async () => {
+    const body = Buffer.alloc(64 * 1024, 'a');
+    const res = await relayed('/relay/echo/api/x', { method: 'POST', body, chunked: true });
+    expect(res.status).toBe(200);
+    expect(only().body.length).toBe(64 * 1024);
+  });
+
+  it.each([false, true])(
+    'refuses a body over 64 KB (chunked: %s) with 413, sending nothing on',
+    async (chunked) => {
+      const res = await relayed('/relay/echo/api/x', {
+        method: 'POST',
+        body: Buffer.alloc(64 * 1024 + 1, 'a'),
+        chunked,
+      });
+      expectApiError(res, 413, 'payload_too_large');
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+});
+
+describe('what comes back', () => {
+  it('status, body and only the listed headers, with this server’s security headers', async () => {
+    const res = await relayed('/relay/echo/api/limited');
+    expect(res.status).toBe(429);
+    expect(res.text).toBe('{"Message":"slow down"}');
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      date: FIXED_DATE,
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': 'Mon, 02 Mar 2026 12:01:00 GMT',
+      'retry-after': '42',
+      'www-authenticate': 'Bearer realm="tdx", Basic',
+      'cache-control': 'private, max-age=0',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
+    for (const name of ['set-cookie', 'x-powered-by', 'server', 'access-control-allow-origin', 'link']) {
+      expect(res.headers[name], name).toBeUndefined();
+    }
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+  });
+
+  it('marks an answer without Cache-Control no-store', async () => {
+    const res = await relayed('/relay/echo/api/plain');
+    expect(res.text).toBe('plain');
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('passes a 204 through without a body', async () => {
+    const res = await relayed('/relay/echo/api/empty');
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+  });
+});
+
+describe('redirects are passed back, never followed', () => {
+  const redirect = (to: string) => relayed(`/relay/echo/api/redirect?to=${encodeURIComponent(to)}`);
+
+  it.each([
+    ['/TDWebApi/api/auth/other?x=1', '/relay/echo/api/auth/other?x=1'],
+    ['/tdwebapi/api/auth/other', '/relay/echo/api/auth/other'],
+    ['other', '/relay/echo/api/other'],
+    ['../auth/next', '/relay/echo/auth/next'],
+  ])('a Location inside the base (%s) comes back through the relay: %s', async (to, expected) => {
+    const res = await redirect(to);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(expected);
+    expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('a Location outside the base is given as the absolute upstream URL', async () => {
+    expect((await redirect('https://idp.example/authorize?x=1')).headers.location).toBe(
+      'https://idp.example/authorize?x=1',
+    );
+    expect((await redirect('/idp/auth?x=1')).headers.location).toBe(`${upstream.origin}/idp/auth?x=1`);
+    expect((await redirect('/TDWebApiX/y')).headers.location).toBe(`${upstream.origin}/TDWebApiX/y`);
+    expect(upstream.requests).toHaveLength(3);
+  });
+});
+
+describe('refusals: nothing reaches any upstream', () => {
+  afterAll(() => {
+    expect(bystander.requests).toHaveLength(0);
+  });
+
+  it.each([
+    '/relay/echo/../../TDWebApi/api/auth',
+    '/relay/echo/api/../../x',
+    '/relay/echo/api/..',
+    '/relay/echo/./api',
+    '/relay/echo/%2e%2e/x',
+    '/relay/echo/%2E%2e/x',
+    '/relay/echo/.%2e/x',
+    '/relay/echo/%252e%252e/x',
+    '/relay/echo/%25252e%25252e/x',
+    '/relay/echo/..%2fx',
+    '/relay/echo/api%2f..%2f..%2fx',
+    '/relay/echo/%2fevil.example/x',
+    '/relay/echo/..\\x',
+    '/relay/echo/%5c..%5cx',
+    '/relay/echo/%5C%5Cevil.example',
+    '/relay/echo//evil.example/x',
+    '/relay/echo/api//x',
+    '/relay//echo/api',
+    '/relay/echo/...',
+    '/relay/echo/..;/x',
+    '/relay/echo/%2e%2e%3b/x',
+    '/relay/echo/%00',
+    '/relay/echo/api%0d%0aHost:evil',
+    '/relay/echo/%zz',
+    '/relay/../relay/echo/api',
+    '/x/../relay/echo/api',
+    '/relay/./echo/api',
+    `http://evil.example/relay/echo/../x`,
+  ])('%s is a 400', async (path) => {
+    const res = await relayed(path);
+    expectApiError(res, 400, 'bad_request');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('an unknown tenant is a 404', async () => {
+    expectApiError(await relayed('/relay/nope/api/auth'), 404, 'not_found');
+    expectApiError(await relayed('/relay/echo.evil.example/api'), 404, 'not_found');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE'])('%s is a 405', async (method) => {
+    const res = await relayed('/relay/echo/api/auth', { method });
+    expect(res.status).toBe(405);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('whatever the path, every relayed request lands on the tenant’s host inside its base', async () => {
+    const pieces = [
+      '..',
+      '.',
+      '%2e',
+      '%2E%2e',
+      '%252e',
+      '%5c',
+      '\\',
+      '%2f',
+      '',
+      'a',
+      '@evil.example',
+      'evil.example:80',
+      ';',
+      '%3f',
+      '%23',
+      '%40',
+    ];
+    let relayedCount = 0;
+    for (const a of pieces) {
+      for (const b of pieces) {
+        const res: RawResponse = await relayed(`/relay/echo/${a}/${b}`);
+        if (res.status === 200) relayedCount++;
+        else expect([400]).toContain(res.status);
+      }
+    }
+    expect(relayedCount).toBeGreaterThan(0);
+    expect(upstream.requests.length).toBe(relayedCount);
+    expect(bystander.requests).toHaveLength(0);
+    for (const got of upstream.requests) {
+      expect(got.url === '/TDWebApi' || got.url.startsWith('/TDWebApi/'), got.url).toBe(true);
+      expect(got.headers.host).toBe(new URL(upstream.origin).host);
+    }
+  });
+});

@@ -1,0 +1,279 @@
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { RelayTenant } from '../config.ts';
+import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
+import { ApiError, ClientGoneError, answerFailure } from '../http/errors.ts';
+import { parseRelayTarget, relayedLocation, RELAY_MOUNT, upstreamUrl } from './paths.ts';
+
+/** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
+export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
+
+/** The only request headers passed on: never cookies, never Host or X-Forwarded-* from the client. */
+const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept'] as const;
+
+/** The only answer headers passed back (Date: the console measures its clock skew against the tenant's). */
+const RESPONSE_HEADERS = [
+  'Content-Type',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'WWW-Authenticate',
+  'Date',
+  'Cache-Control',
+] as const;
+
+/**
+ * Relayed bodies are the tenant's, not this console's: should a browser ever open one as a page, it gets no
+ * script, no plugin, no frame and a sandbox, so tenant content can never act with this origin's rights.
+ */
+const RELAY_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  'sandbox',
+].join('; ');
+
+export interface RelayEntry {
+  name: string;
+  /** The same-origin base the console sends requests to. */
+  base: string;
+  upstream: string;
+}
+
+export interface RelayDeps {
+  tenants: RelayTenant[];
+  timeoutMs: number;
+  log: (line: string) => void;
+  /** Sent as the relay's own User-Agent. */
+  version: string;
+}
+
+interface UpstreamAnswer {
+  status: number;
+  headers: Record<string, string[] | undefined>;
+  body: Buffer;
+}
+
+class RelayFailure extends Error {
+  constructor(
+    /** A short, fixed word for the log: never request data. */
+    readonly reason: string,
+    /** The caller's message, naming the upstream host. */
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const TLS_CODES =
+  /^(?:CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH|ERR_CERT)/;
+
+function failureOf(error: unknown, host: string): RelayFailure {
+  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (TLS_CODES.test(code)) {
+    return new RelayFailure(
+      `tls ${code}`,
+      `The secure connection to the tenant at ${host} failed: its certificate is not trusted for that name (${code}).`,
+    );
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new RelayFailure(`dns ${code}`, `The tenant host ${host} could not be found.`);
+  }
+  if (code === 'ECONNREFUSED') return new RelayFailure(code, `The tenant at ${host} refused the connection.`);
+  return new RelayFailure(
+    code || 'connection',
+    `The connection to the tenant at ${host} failed before it answered${code ? ` (${code})` : ''}.`,
+  );
+}
+
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${value} second${value === 1 ? '' : 's'}`;
+}
+
+/** One exchange with the upstream: whole answer or a RelayFailure, within `timeoutMs` from start to end. */
+function exchange(
+  url: URL,
+  method: 'GET' | 'POST',
+  headers: Record<string, string | number>,
+  body: Buffer | null,
+  timeoutMs: number,
+  clientGone: AbortSignal,
+): Promise<UpstreamAnswer> {
+  const host = url.host;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const upstream = send(url, { method, headers });
+    const settle = (outcome: UpstreamAnswer | RelayFailure) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clientGone.removeEventListener('abort', onClientGone);
+      if (outcome instanceof RelayFailure) {
+        upstream.destroy();
+        reject(outcome);
+      } else {
+        resolve(outcome);
+      }
+    };
+    const timer = setTimeout(
+      () =>
+        settle(
+          new RelayFailure('timeout', `The tenant at ${host} did not answer within ${seconds(timeoutMs)}.`),
+        ),
+      timeoutMs,
+    );
+    const onClientGone = () => settle(new RelayFailure('client gone', 'The client went away.'));
+    clientGone.addEventListener('abort', onClientGone);
+
+    upstream.on('error', (error) => settle(failureOf(error, host)));
+    upstream.on('response', (res: IncomingMessage) => {
+      const tooLarge = () =>
+        new RelayFailure(
+          'too large',
+          `The tenant at ${host} answered more than ${MAX_UPSTREAM_BYTES / (1024 * 1024)} MB, more than the relay passes on.`,
+        );
+      const declared = Number(res.headers['content-length'] ?? '0');
+      if (Number.isFinite(declared) && declared > MAX_UPSTREAM_BYTES) {
+        settle(tooLarge());
+        return;
+      }
+      const encoding = (res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+      if (encoding !== 'identity' && encoding !== '') {
+        settle(
+          new RelayFailure(
+            'encoded',
+            `The tenant at ${host} answered in a Content-Encoding the relay asked it not to use.`,
+          ),
+        );
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_UPSTREAM_BYTES) settle(tooLarge());
+        else chunks.push(chunk);
+      });
+      res.on('end', () =>
+        settle({ status: res.statusCode ?? 502, headers: res.headersDistinct, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', (error) => settle(failureOf(error, host)));
+      res.on('aborted', () =>
+        settle(
+          new RelayFailure(
+            'aborted',
+            `The connection to the tenant at ${host} broke before its answer was complete.`,
+          ),
+        ),
+      );
+    });
+    upstream.end(body ?? undefined);
+  });
+}
+
+/** Serves `/relay` (the configured tenants) and `/relay/<name>/…` (the tenant's API, relayed). */
+export function createRelay(deps: RelayDeps) {
+  const tenants = new Map(deps.tenants.map((tenant) => [tenant.name, tenant]));
+  const listing: RelayEntry[] = deps.tenants.map((tenant) => ({
+    name: tenant.name,
+    base: `${RELAY_MOUNT}/${tenant.name}`,
+    upstream: tenant.upstream,
+  }));
+  const listingText = JSON.stringify(listing);
+
+  async function relay(req: IncomingMessage, res: ServerResponse) {
+    res.setHeader('Content-Security-Policy', RELAY_CSP);
+    const target = parseRelayTarget(req.url ?? '/');
+    if (target.kind === 'list') {
+      if (req.method !== 'GET') {
+        throw new ApiError(405, 'method_not_allowed', 'The relay list accepts GET only.', { Allow: 'GET' });
+      }
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(listingText),
+        'Cache-Control': 'no-store',
+      });
+      res.end(listingText);
+      return;
+    }
+    const tenant = tenants.get(target.name);
+    if (!tenant)
+      throw new ApiError(404, 'not_found', 'No relay tenant has this name; GET /relay lists them.');
+    const method = req.method;
+    if (method !== 'GET' && method !== 'POST') {
+      throw new ApiError(405, 'method_not_allowed', 'The relay accepts GET and POST only.', {
+        Allow: 'GET, POST',
+      });
+    }
+    const url = upstreamUrl(tenant.upstream, target.rest, target.search);
+    const body = await readBody(req, MAX_BODY_BYTES);
+
+    const headers: Record<string, string | number> = {
+      'User-Agent': `auth-console-relay/${deps.version}`,
+      // Bodies come back as they are sent; asking for no encoding keeps them readable and their size honest.
+      'Accept-Encoding': 'identity',
+    };
+    for (const name of REQUEST_HEADERS) {
+      const value = req.headers[name.toLowerCase()];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    if (method === 'POST') headers['Content-Length'] = body.length;
+
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) gone.abort();
+    };
+    res.on('close', onClose);
+    let answer: UpstreamAnswer;
+    try {
+      answer = await exchange(
+        url,
+        method,
+        headers,
+        method === 'POST' ? body : null,
+        deps.timeoutMs,
+        gone.signal,
+      );
+    } catch (error) {
+      if (gone.signal.aborted) throw new ClientGoneError('client aborted');
+      if (!(error instanceof RelayFailure)) throw error;
+      // Host and a fixed reason only: never the path, query or any header, which may carry secrets.
+      deps.log(`relay ${tenant.name}: ${url.host} failed (${error.reason})`);
+      throw new ApiError(502, 'relay_failed', error.detail);
+    } finally {
+      res.off('close', onClose);
+    }
+
+    const out: Record<string, string | string[]> = {};
+    for (const name of RESPONSE_HEADERS) {
+      const values = answer.headers[name.toLowerCase()];
+      if (values?.length) out[name] = values.length === 1 ? values[0]! : values;
+    }
+    out['Cache-Control'] ??= 'no-store';
+    const location = answer.headers.location?.[0];
+    if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
+      const relayed = relayedLocation(location, url, tenant.upstream, tenant.name);
+      if (relayed !== null) out.Location = relayed;
+    }
+    const empty = answer.status === 204 || answer.status === 304;
+    if (!empty) out['Content-Length'] = String(answer.body.length);
+    res.writeHead(answer.status, out);
+    res.end(empty ? undefined : answer.body);
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
+    try {
+      await relay(req, res);
+    } catch (error) {
+      answerFailure(res, error, (bug) =>
+        deps.log(`relay: internal error (${bug instanceof Error ? bug.name : typeof bug})`),
+      );
+    }
+  };
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
+import { api } from '@/session/api';
+
+const NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+/** The relay's tenants as connections; entries that are not what the server promises are left out. */
+export function parseRelays(data: unknown): Connection[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { name, base, upstream } = entry as Record<string, unknown>;
+    if (typeof name !== 'string' || !NAME.test(name) || base !== `/relay/${name}`) return [];
+    if (typeof upstream !== 'string' || !/^https?:\/\/[^/]/.test(upstream)) return [];
+    return [
+      { id: `relay:${name}`, label: `${name} (${upstream}, through this server)`, baseUrl: base, upstream },
+    ];
+  });
+}
+
+/** This server's own API and every tenant its relay is configured for. A server without a relay has only its own. */
+export async function listConnections(signal?: AbortSignal): Promise<Connection[]> {
+  try {
+    const response = await api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal });
+    return [
+      ...BUILT_IN_CONNECTIONS,
+      ...(response.body.type === 'json' ? parseRelays(response.body.data) : []),
+    ];
+  } catch {
+    return [...BUILT_IN_CONNECTIONS];
+  }
+}
+
+export function useConnections() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['connections'],
+      queryFn: ({ signal }) => listConnections(signal),
+      staleTime: Infinity,
+    }),
+  );
+}

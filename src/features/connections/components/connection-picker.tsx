@@ -1,0 +1,47 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import { BUILT_IN_CONNECTIONS } from '@/lib/connection';
+import { useConnectionStore } from '@/session/connection-store';
+import { useRateLimitStore } from '@/session/rate-limit-store';
+import { useConnections } from '../api/list-connections';
+
+/** Which API the next sign-in goes to: this server's emulator, or a real tenant through the relay. */
+export function ConnectionPicker() {
+  const selected = useConnectionStore((s) => s.selected);
+  const select = useConnectionStore((s) => s.select);
+  const { data } = useConnections();
+  const connections = data ?? BUILT_IN_CONNECTIONS;
+  const options = connections.some((c) => c.id === selected.id) ? connections : [selected, ...connections];
+  return (
+    <FormControl fullWidth>
+      <InputLabel variant="standard" htmlFor="connection">
+        Connection
+      </InputLabel>
+      <NativeSelect
+        id="connection"
+        value={selected.id}
+        aria-describedby="connection-hint"
+        onChange={(e) => {
+          const next = options.find((c) => c.id === e.target.value);
+          if (!next) return;
+          select(next);
+          // Another API keeps other counts: the last one's rate limits say nothing about it.
+          useRateLimitStore.setState({ seen: {}, blocked: {} });
+        }}
+      >
+        {options.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <FormHelperText id="connection-hint">
+        {selected.upstream
+          ? `Calls go through this server's relay to ${selected.upstream}.`
+          : `Calls go to this server's API at ${selected.baseUrl}.`}
+      </FormHelperText>
+    </FormControl>
+  );
+}
