@@ -7,6 +7,7 @@ import { isGuid } from '../guid.ts';
 import { KNOWN_APPLICATIONS, orgApplicationsFor } from './applications.ts';
 import type { Db } from './db.ts';
 import { buildUserRecord } from './user-record.ts';
+import { invalidateUserCache } from './user-cache.ts';
 import { Users, searchTextOf } from './users.ts';
 
 /**
@@ -281,5 +282,6 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
       }
     }
   })();
+  invalidateUserCache(db);
   return { organizations: realm.organizations.length, users: userCount };
 }

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { UserRecord } from '../../src/lib/wire.ts';
 import type { Db } from './db.ts';
+import { cachedUserRow, invalidateUserCache } from './user-cache.ts';
 
 export interface UserRow {
   uid: string;
@@ -32,18 +33,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const MAX_CACHED_USERS = 10_000;
-
 /** The queries on users and organizations, prepared once. */
 export class Users {
-  /**
-   * User rows by user name, for the bearer check on every authenticated call. The cache is dropped whenever the
-   * database changed since it was filled: by this connection (total_changes) or by any other, such as a realm
-   * import from the command line (data_version).
-   */
-  private readonly rowCache = new Map<string, UserRow>();
-  private cacheStamp = '';
-  private readonly stamp: Statement<[], { changes: number; version: number }>;
   private readonly byUsername: Statement<[string], UserRow>;
   private readonly byUid: Statement<[number, string], UserRow>;
   private readonly byUidAnyOrg: Statement<[string], UserRow>;
@@ -55,9 +46,6 @@ export class Users {
   private readonly insert: Statement<[Record<string, unknown>]>;
 
   constructor(private readonly db: Db) {
-    this.stamp = db.prepare(
-      'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version()) AS version',
-    );
     this.byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?');
     this.byUid = db.prepare('SELECT * FROM users WHERE org_id = ? AND uid = ?');
     this.byUidAnyOrg = db.prepare('SELECT * FROM users WHERE uid = ?');
@@ -82,20 +70,7 @@ export class Users {
   }
 
   findByUsername(usernameKey: string): UserRow | undefined {
-    const { changes, version } = this.stamp.get()!;
-    const stamp = `${changes}:${version}`;
-    if (stamp !== this.cacheStamp) {
-      this.rowCache.clear();
-      this.cacheStamp = stamp;
-    }
-    const cached = this.rowCache.get(usernameKey);
-    if (cached) return cached;
-    const row = this.byUsername.get(usernameKey);
-    if (row) {
-      if (this.rowCache.size >= MAX_CACHED_USERS) this.rowCache.clear();
-      this.rowCache.set(usernameKey, row);
-    }
-    return row;
+    return cachedUserRow(this.db, usernameKey, () => this.byUsername.get(usernameKey));
   }
 
   findInOrg(orgId: number, uid: string): UserRow | undefined {
@@ -141,6 +116,7 @@ export class Users {
       searchText: searchTextOf(record),
       record: JSON.stringify(record),
     });
+    invalidateUserCache(this.db);
   }
 
   transaction<T>(work: () => T): T {

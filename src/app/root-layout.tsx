@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useExpiryWatch } from '@/session/expiry-watch';
 
 /** Around every screen: the expiry watch, and the loading bar of screens loaded on demand. */
@@ -8,7 +7,7 @@ export function RootLayout() {
   useExpiryWatch();
   return (
     <>
-      <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+      <Suspense fallback={<div role="progressbar" aria-label="Loading" />}>
         <Outlet />
       </Suspense>
     </>

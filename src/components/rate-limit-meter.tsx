@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useRateLimitStore } from '@/session/rate-limit-store';
 
@@ -19,11 +18,16 @@ export function RateLimitMeter({ methods }: { methods: string[] }) {
             <code>{method}</code>: {info.remaining} of {info.limit} left, window resets at{' '}
             {new Date(info.resetAt).toLocaleTimeString()}
           </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={(info.remaining / Math.max(1, info.limit)) * 100}
-            color={info.remaining <= Math.ceil(info.limit / 10) ? 'warning' : 'primary'}
+          {/* A native meter: the sign-in page carries it, and every kilobyte there counts. */}
+          <Box
+            component="meter"
+            min={0}
+            max={info.limit}
+            low={Math.ceil(info.limit / 10) + 1}
+            optimum={info.limit}
+            value={info.remaining}
             aria-label={`${method}: ${info.remaining} of ${info.limit} calls left`}
+            sx={{ width: '100%', height: 8 }}
           />
         </Box>
       ))}

@@ -2,6 +2,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { BUILT_IN_CONNECTIONS } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { useRateLimitStore } from '@/session/rate-limit-store';
@@ -16,10 +17,12 @@ export function ConnectionPicker() {
   const options = connections.some((c) => c.id === selected.id) ? connections : [selected, ...connections];
   return (
     <FormControl fullWidth>
-      <InputLabel variant="standard" htmlFor="connection">
+      <InputLabel shrink htmlFor="connection">
         Connection
       </InputLabel>
+      {/* Outlined like the text fields, which also spares the sign-in page MUI's standard Input. */}
       <NativeSelect
+        input={<OutlinedInput label="Connection" notched />}
         id="connection"
         value={selected.id}
         aria-describedby="connection-hint"
