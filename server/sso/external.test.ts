@@ -1,21 +1,10 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser } from '../testing/browser.ts';
+import { freePort } from '../testing/free-port.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, serverErrors, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('an external provider: one emulator signing in through the embedded provider of another', () => {
   let relying: TestServer;
