@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import {
   LIMITED_ORIGIN,
@@ -8,10 +7,7 @@ import {
   MAIN_PORT,
   RELAY_NAME,
 } from './e2e/servers';
-
-// A system Chromium (Debian's package, or CHROMIUM_PATH) when there is one, else Playwright's own download.
-const systemChromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,18 +26,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(executablePath ? { executablePath } : {}),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
+        launchOptions: chromiumLaunchOptions(),
       },
     },
   ],

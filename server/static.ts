@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -38,8 +38,18 @@ export function createStatic(distDir: string) {
   const root = normalize(distDir + sep);
   const indexPath = join(distDir, 'index.html');
 
+  // Read again only when a build replaced it, so a running server picks up `npm run build` without a restart.
+  let index = { mtimeMs: NaN, html: NOT_BUILT };
+  function currentIndex(): string {
+    const stat = statSync(indexPath, { throwIfNoEntry: false });
+    if (!stat) return NOT_BUILT;
+    if (stat.mtimeMs !== index.mtimeMs)
+      index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    return index.html;
+  }
+
   function sendIndex(req: IncomingMessage, res: ServerResponse) {
-    const html = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
+    const html = currentIndex();
     if (req.method === 'HEAD') {
       res.writeHead(200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
       res.end();

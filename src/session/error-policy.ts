@@ -49,18 +49,12 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
   }
 
   async function decide(error: unknown): Promise<ErrorDecision> {
-    const failure = describeFailure(error);
-    if (error instanceof SessionExpiredError) {
+    const tokenRefused = error instanceof ApiHttpError && error.status === 401 && error.withToken;
+    if (error instanceof SessionExpiredError || (tokenRefused && deps.isExpired())) {
       deps.signOut('expired');
-      return { ...failure, signOut: 'expired' };
+      return { ...describeFailure(new SessionExpiredError()), signOut: 'expired' };
     }
-    if (!(error instanceof ApiHttpError) || error.status !== 401 || !error.withToken) {
-      return { ...failure, signOut: null };
-    }
-    if (deps.isExpired()) {
-      deps.signOut('expired');
-      return { kind: 'expired', message: 'Your session has expired. Sign in again.', signOut: 'expired' };
-    }
+    if (!tokenRefused) return { ...describeFailure(error), signOut: null };
     const answer = await sharedProbe();
     if (answer === 'valid') {
       return { kind: 'forbidden', message: 'You do not have permission for this action.', signOut: null };

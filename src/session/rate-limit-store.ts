@@ -11,6 +11,11 @@ interface RateLimitState {
 
 export const useRateLimitStore = create<RateLimitState>()(() => ({ seen: {}, blocked: {} }));
 
+/** Forgets every count and block: another API keeps other counts. */
+export function resetRateLimits() {
+  useRateLimitStore.setState({ seen: {}, blocked: {} });
+}
+
 export const rateLimitBook: RateLimitBook = {
   record: (method, info) => useRateLimitStore.setState((s) => ({ seen: { ...s.seen, [method]: info } })),
   blockedUntil: (method) => useRateLimitStore.getState().blocked[method] ?? null,

@@ -1,13 +1,13 @@
 import { useNoticeStore } from '@/app/notices';
 import { EMULATOR } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
-import { useRateLimitStore } from '@/session/rate-limit-store';
+import { resetRateLimits } from '@/session/rate-limit-store';
 import { useSessionStore } from '@/session/session-store';
 
 /** Puts the console's module-level stores and the tab's storage back as a fresh tab has them. */
 export function resetConsoleState() {
   useSessionStore.setState({ session: null, memoryOnly: false, lastSignOut: null });
-  useRateLimitStore.setState({ seen: {}, blocked: {} });
+  resetRateLimits();
   useNoticeStore.setState({ notices: [] });
   useConnectionStore.setState({ selected: EMULATOR });
   sessionStorage.clear();

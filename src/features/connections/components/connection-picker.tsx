@@ -5,7 +5,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { BUILT_IN_CONNECTIONS } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
-import { useRateLimitStore } from '@/session/rate-limit-store';
+import { resetRateLimits } from '@/session/rate-limit-store';
 import { useConnections } from '../api/list-connections';
 
 /** Which API the next sign-in goes to: this server's emulator, or a real tenant through the relay. */
@@ -30,8 +30,7 @@ export function ConnectionPicker() {
           const next = options.find((c) => c.id === e.target.value);
           if (!next) return;
           select(next);
-          // Another API keeps other counts: the last one's rate limits say nothing about it.
-          useRateLimitStore.setState({ seen: {}, blocked: {} });
+          resetRateLimits();
         }}
       >
         {options.map((c) => (
