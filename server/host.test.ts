@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, type RawResponse, type SendOptions } from './testing/http-client.ts';
@@ -87,6 +87,22 @@ describe('the console from dist/', () => {
       expect(res.text).not.toContain('<html');
     },
   );
+
+  it('serves a new build of index.html without a restart', async () => {
+    const rebuilt = makeTempDist();
+    const fresh = await startTestServer({ config: { distDir: rebuilt } });
+    try {
+      expect((await send(fresh.origin, { path: '/' })).text).toBe(TEMP_DIST.index);
+      const next = TEMP_DIST.index.replace('app-abc123', 'app-def456');
+      writeFileSync(join(rebuilt, 'index.html'), next);
+      // A build always leaves a new modification time; set one explicitly so the test does not race the clock.
+      utimesSync(join(rebuilt, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+      expect((await send(fresh.origin, { path: '/profile' })).text).toBe(next);
+    } finally {
+      await fresh.stop(true);
+      rmSync(rebuilt, { recursive: true, force: true });
+    }
+  });
 
   it('says the console is not built, rather than failing, when dist/ is missing', async () => {
     const bare = await startTestServer({ config: { distDir: join(distDir, 'no-such-dir') } });

@@ -43,8 +43,9 @@ export function createStatic(distDir: string) {
   function currentIndex(): string {
     const stat = statSync(indexPath, { throwIfNoEntry: false });
     if (!stat) return NOT_BUILT;
-    if (stat.mtimeMs !== index.mtimeMs)
+    if (stat.mtimeMs !== index.mtimeMs) {
       index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    }
     return index.html;
   }
 
