@@ -1,9 +1,26 @@
+import { execFileSync } from 'node:child_process';
+
+// Two ports free right now, chosen once by the Playwright runner and handed to its workers through the
+// environment (they inherit it), so that parallel runs on one machine never meet on a fixed port.
+const PROBE = `const net = require('node:net');
+const a = net.createServer().listen(0, '127.0.0.1', () => {
+  const b = net.createServer().listen(0, '127.0.0.1', () => {
+    console.log(a.address().port + ' ' + b.address().port);
+    a.close(); b.close();
+  });
+});`;
+
+if (!process.env.E2E_PORTS) {
+  process.env.E2E_PORTS = execFileSync(process.execPath, ['-e', PROBE], { encoding: 'utf8' }).trim();
+}
+const [main, limited] = process.env.E2E_PORTS.split(' ').map(Number) as [number, number];
+
 /** The servers Playwright starts for the e2e run (see playwright.config.ts), each on its own port. */
-export const MAIN_PORT = 18080;
+export const MAIN_PORT = main;
 export const MAIN_ORIGIN = `http://127.0.0.1:${MAIN_PORT}`;
 
 /** A second server with a tiny rate limit, so a spec can reach 429 without exhausting the main one. */
-export const LIMITED_PORT = 18081;
+export const LIMITED_PORT = limited;
 export const LIMITED_ORIGIN = `http://127.0.0.1:${LIMITED_PORT}`;
 export const LIMITED_RATE = 3;
 

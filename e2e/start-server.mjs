@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const port = process.env.PORT || '18080';
+const port = process.env.PORT;
+if (!port) throw new Error('start-server.mjs needs PORT');
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-console-e2e-'));
 
 // Plain HTTP and the demo realm, whatever the calling shell has set.
