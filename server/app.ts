@@ -17,7 +17,11 @@ import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from './auth/tokens.ts
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { callerAddress } from './http/caller.ts';
-import { ApiError, rawErrorResponse, sendError } from './http/errors.ts';
+import { ApiError, describeBug, rawErrorResponse, sendError } from './http/errors.ts';
+import { guard } from './http/guard.ts';
+import { createHostCheck } from './http/host-check.ts';
+import { loggedPath, logRequest } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createRouter } from './http/router.ts';
 import { createIdp, IDP_MOUNT } from './idp/mount.ts';
 import { peopleRoutes } from './people/routes.ts';
@@ -29,6 +33,7 @@ import { createStatic } from './static.ts';
 import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
 import { importRealm, readRealmFile } from './store/realm.ts';
 import { Users } from './store/users.ts';
+import { createLogger } from './log.ts';
 import { loadTls } from './tls.ts';
 
 /** Knobs for tests only: a clock to move, shorter tokens, cheaper hashing, a different lockout. */
@@ -37,6 +42,7 @@ export interface AppOptions {
   tokenLifetimeSeconds?: number;
   scryptCost?: ScryptCost;
   lockout?: LockoutPolicy;
+  /** Receives every log line (pino JSON) instead of standard output. */
   log?: (line: string) => void;
 }
 
@@ -54,26 +60,6 @@ const DEMO_REALM = new URL('./realm/demo.json', import.meta.url);
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    // MUI's emotion injects <style> elements at run time; scripts stay strict.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
 
 /** The listening URL as a browser can use it: a wildcard address is reached through the loopback one. */
 function browserOrigin(listeningUrl: string): string {
@@ -107,7 +93,8 @@ async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const logger = createLogger(config.logLevel, options.log);
+  const log = (line: string) => logger.warn(line);
   const cost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
   const db = openDb(config.dataDir);
   try {
@@ -173,8 +160,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const health: HealthResponse = { status: 'ok', service: 'auth-console-emulator', version: VERSION };
   const healthText = JSON.stringify(health);
 
-  function handle(req: IncomingMessage, res: ServerResponse) {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  const headers = securityHeaders(tls !== null);
+  const checkHost = createHostCheck({
+    publicOrigin: config.publicOrigin,
+    allowedHosts: config.allowedHosts,
+    listening,
+  });
+
+  function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+    logRequest(logger, req, res, callerAddress(req, trusted));
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    checkHost(req);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -186,17 +182,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const lower = pathname.toLowerCase();
     // Judged on the raw target too: the URL parser above has already resolved any `..` a client sent.
     if (isRelayPath(splitTarget(req.url ?? '/').path, lower)) {
-      void relay(req, res);
-      return;
+      return relay(req, res);
     }
     const prefix = API_PREFIXES.find((p) => lower === p || lower.startsWith(`${p}/`));
     if (prefix) {
-      void dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));
-      return;
+      return dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));
     }
     if (lower === IDP_MOUNT || lower.startsWith(`${IDP_MOUNT}/`)) {
-      idp.handle(req, res, url);
-      return;
+      return idp.handle(req, res, url);
     }
     if (lower === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -213,7 +206,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     serveStatic(req, res, pathname);
   }
 
-  const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, handle) : createHttpServer(handle);
+  const guarded = guard(handle, (req, bug) =>
+    logger.error(`internal error on ${req.method ?? '?'} ${loggedPath(req.url)}: ${describeBug(bug)}`),
+  );
+  // Without Node's own Host check, so that a request lacking one gets this server's answer and headers.
+  const serverOptions = { requireHostHeader: false };
+  const server = tls
+    ? createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, guarded)
+    : createHttpServer(serverOptions, guarded);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -221,7 +221,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       socket.destroy();
       return;
     }
-    socket.end(rawErrorResponse(clientErrorAnswer(error.code)));
+    socket.end(rawErrorResponse(clientErrorAnswer(error.code), headers));
   });
 
   return {

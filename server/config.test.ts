@@ -31,7 +31,41 @@ describe('loadConfig', () => {
       idpClients: [],
       relayTenants: [],
       relayTimeoutMs: 30_000,
+      allowedHosts: [],
+      logLevel: 'info',
     });
+  });
+
+  it('reads ALLOWED_HOSTS: names or addresses, each with an optional port', () => {
+    expect(
+      loadConfig({ ALLOWED_HOSTS: 'Console.Example.edu, 10.0.0.5:8080,[::2]:443' }, [], ROOT).allowedHosts,
+    ).toEqual([
+      { name: 'console.example.edu', port: null },
+      { name: '10.0.0.5', port: '8080' },
+      { name: '[::2]', port: '443' },
+    ]);
+  });
+
+  it('refuses a malformed ALLOWED_HOSTS entry, naming it', () => {
+    for (const entry of [
+      'https://a.example',
+      'a.example/x',
+      'a.example:99999',
+      '*.example',
+      'a b',
+      'a.example:',
+    ]) {
+      expect(configError({ ALLOWED_HOSTS: `ok.example,${entry}` })).toBe(
+        `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 (got "${entry}").`,
+      );
+    }
+  });
+
+  it('reads LOG_LEVEL and refuses an unknown level', () => {
+    expect(loadConfig({ LOG_LEVEL: 'warn' }, [], ROOT).logLevel).toBe('warn');
+    expect(configError({ LOG_LEVEL: 'loud' })).toBe(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+    );
   });
 
   it('reads PORT, HOST and DATA_DIR, resolving a relative data directory against the working directory', () => {

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { parseHost, type HostName } from './http/host-check.ts';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -36,6 +38,9 @@ export interface Config {
   relayTenants: RelayTenant[];
   /** How long the relay waits for an upstream's whole answer, in milliseconds. */
   relayTimeoutMs: number;
+  /** Host names answered besides the public origin, the listening address and the loopback names. */
+  allowedHosts: HostName[];
+  logLevel: LogLevel;
 }
 
 /** A named upstream Web API base for the same-origin relay. */
@@ -195,6 +200,30 @@ function relayTenants(raw: string | undefined): RelayTenant[] {
   return tenants;
 }
 
+function allowedHosts(raw: string | undefined): HostName[] {
+  return (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const host = parseHost(entry);
+      if (!host) {
+        throw new ConfigError(
+          `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 (got "${entry}").`,
+        );
+      }
+      return host;
+    });
+}
+
+function logLevel(raw: string | undefined): LogLevel {
+  const level = raw || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}").`);
+  }
+  return level as LogLevel;
+}
+
 /** One typed configuration from the environment and command-line flags; flags win. */
 export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
   const flags = new Map<string, string>();
@@ -239,5 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     relayTenants: relayTenants(env.RELAY_TENANTS),
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
+    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+    logLevel: logLevel(env.LOG_LEVEL),
   };
 }

@@ -1,4 +1,4 @@
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -31,6 +31,20 @@ function sendText(res: ServerResponse, status: number, type: string, body: strin
 }
 
 /**
+ * What is at a path: a file to serve, nothing (a console route, perhaps), or a path that cannot name a file at
+ * all: below a file (ENOTDIR), too long (ENAMETOOLONG), unreadable, or any other refusal of the file system.
+ */
+function lookUp(path: string): Stats | 'missing' | 'impossible' {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return 'missing';
+    return stat.isFile() ? stat : 'missing';
+  } catch {
+    return 'impossible';
+  }
+}
+
+/**
  * Serves the built console from dist/: hashed assets cached for a year, everything else revalidated, and any
  * path that is not a file answered with index.html so the console's routes survive a reload.
  */
@@ -41,8 +55,8 @@ export function createStatic(distDir: string) {
   // Read again only when a build replaced it, so a running server picks up `npm run build` without a restart.
   let index = { mtimeMs: NaN, html: NOT_BUILT };
   function currentIndex(): string {
-    const stat = statSync(indexPath, { throwIfNoEntry: false });
-    if (!stat) return NOT_BUILT;
+    const stat = lookUp(indexPath);
+    if (typeof stat === 'string') return NOT_BUILT;
     if (stat.mtimeMs !== index.mtimeMs) {
       index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8') };
     }
@@ -78,28 +92,23 @@ export function createStatic(distDir: string) {
     }
     if (decoded === '/' || decoded === '/index.html') return sendIndex(req, res);
     const file = normalize(join(root, decoded));
-    if (file.startsWith(root)) {
-      const stat = statSync(file, { throwIfNoEntry: false });
-      if (stat?.isFile()) {
-        const hashed = decoded.startsWith('/assets/');
-        res.writeHead(200, {
-          'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-          'Content-Length': stat.size,
-          'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
-        if (req.method === 'HEAD') res.end();
-        else
-          createReadStream(file)
-            .on('error', () => res.destroy())
-            .pipe(res);
-        return;
-      }
-    }
-    // A missing file with an extension is a real 404; anything else is a console route.
-    if (extname(decoded) !== '') {
+    const found = file.startsWith(root) ? lookUp(file) : 'impossible';
+    // A missing file with an extension is a real 404, as is a path no file can have; anything else is a route.
+    if (found === 'impossible' || (found === 'missing' && extname(decoded) !== '')) {
       sendText(res, 404, 'text/plain; charset=utf-8', 'Not found.', 'no-store');
       return;
     }
-    sendIndex(req, res);
+    if (found === 'missing') return sendIndex(req, res);
+    const hashed = decoded.startsWith('/assets/');
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': found.size,
+      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else
+      createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
   };
 }

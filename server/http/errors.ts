@@ -57,8 +57,15 @@ export function sendError(res: ServerResponse, error: ApiError) {
   sendJson(res, error.status, body, error.headers);
 }
 
+/** The error's type and stack frames, never its message: messages can quote request data. */
+export function describeBug(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return [error.name, ...frames.slice(0, 5)].join('\n');
+}
+
 /** The same error as raw HTTP/1.1 bytes, for requests so broken that Node never made them a request object. */
-export function rawErrorResponse(error: ApiError): string {
+export function rawErrorResponse(error: ApiError, headers: Record<string, string>): string {
   const body = JSON.stringify({
     status: error.status,
     error: error.code,
@@ -66,6 +73,7 @@ export function rawErrorResponse(error: ApiError): string {
   } satisfies ApiErrorBody);
   return [
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}`,
+    ...Object.entries({ ...headers, ...error.headers }).map(([name, value]) => `${name}: ${value}`),
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rateLimitHeaders, type RateLimiter, type RateWindow } from '../rate-limit.ts';
 import type { Clock } from '../clock.ts';
-import { ApiError, answerFailure } from './errors.ts';
+import { ApiError, answerFailure, describeBug } from './errors.ts';
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -143,15 +143,8 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
       send(res, await spec.handler({ req, url, params: found.params, caller }));
     } catch (error) {
       answerFailure(res, error, (bug) =>
-        deps.log(`internal error on ${req.method ?? '?'} ${url.pathname}: ${describe(bug)}`),
+        deps.log(`internal error on ${req.method ?? '?'} ${url.pathname}: ${describeBug(bug)}`),
       );
     }
   };
-}
-
-/** The error's type and stack frames, never its message: messages can quote request data. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
-  return [error.name, ...frames.slice(0, 5)].join('\n');
 }

@@ -25,7 +25,7 @@ export interface Idp {
   ownClient: OwnClient;
   issuer(): string;
   /** Answers a request whose path starts with the mount path. */
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): void;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
 }
 
 type MountedRequest = IncomingMessage & { originalUrl?: string };
@@ -63,41 +63,20 @@ export function createIdp(options: IdpOptions): Idp {
     ownClient,
     issuer: () => `${options.origin()}${IDP_MOUNT}`,
     handle(req, res, url) {
-      let mounted: NonNullable<typeof built>;
-      try {
-        mounted = built ?? build();
-      } catch (error) {
-        options.log(
-          `idp: the provider could not be built: ${error instanceof Error ? error.message : typeof error}`,
-        );
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end('The identity provider is not available.');
-        return;
-      }
-      const { provider, callback, origin } = mounted;
+      // A provider that cannot be built, or an interaction that fails, is a bug for the request guard to answer.
+      const { provider, callback, origin } = built ?? build();
       // The provider sees itself at the public origin whatever name the request used (and behind the loopback).
       req.headers.host = origin.host;
       req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
       delete req.headers['x-forwarded-host'];
       delete req.headers['x-forwarded-for'];
       const path = url.pathname.slice(IDP_MOUNT.length) || '/';
-      if (path.startsWith('/interaction/')) {
-        handleInteraction(provider, req, res, path, IDP_MOUNT).catch((error: unknown) => {
-          options.log(`idp: interaction failed: ${error instanceof Error ? error.name : typeof error}`);
-          if (!res.headersSent) {
-            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-            res.end('The identity provider failed to answer this request.');
-          } else {
-            res.destroy();
-          }
-        });
-        return;
-      }
+      if (path.startsWith('/interaction/')) return handleInteraction(provider, req, res, path, IDP_MOUNT);
       const inner = req as MountedRequest;
       // oidc-provider finds its mount path by comparing originalUrl with url, as under Express.
       inner.originalUrl = req.url;
       inner.url = `${path}${url.search}`;
-      void callback(req, res);
+      return callback(req, res);
     },
   };
 }

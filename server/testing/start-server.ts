@@ -13,9 +13,22 @@ export interface TestServer {
   api: string;
   clock: ManualClock;
   dataDir: string;
+  /** The messages of everything logged other than the request log, at any level. */
   logs: string[];
+  /** The request log, one record per exchange. */
+  requests: RequestRecord[];
+  /** Every line the server logged, as written. */
+  lines: string[];
   /** Closes the server; the data directory is kept unless `removeData`. */
   stop(removeData?: boolean): Promise<void>;
+}
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  status: number | null;
+  ms: number;
+  caller: string;
 }
 
 export interface TestServerOptions extends AppOptions {
@@ -32,6 +45,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ? options.clock
       : new ManualClock(Date.parse('2026-03-02T12:00:00Z'));
   const logs: string[] = [];
+  const requests: RequestRecord[] = [];
+  const lines: string[] = [];
   const config: Config = {
     host: '127.0.0.1',
     port: 0,
@@ -47,11 +62,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     idpClients: [],
     relayTenants: [],
     relayTimeoutMs: 30_000,
+    allowedHosts: [],
+    logLevel: 'info',
     ...options.config,
   };
   const app = await createApp(config, {
     scryptCost: { log2N: 10, r: 8, p: 1 },
-    log: (line) => logs.push(line),
+    log: (line) => {
+      lines.push(line);
+      const record = JSON.parse(line) as { msg: string } & RequestRecord;
+      if (record.msg === 'request') requests.push(record);
+      else logs.push(record.msg);
+    },
     ...options,
     clock,
   });
@@ -63,6 +85,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     dataDir,
     logs,
+    requests,
+    lines,
     async stop(removeData = false) {
       await app.close();
       if (removeData) rmSync(dataDir, { recursive: true, force: true });

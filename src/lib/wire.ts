@@ -21,6 +21,8 @@ export type ApiErrorCode =
   | SsoErrorCode
   /** The same-origin relay could not get an answer from the tenant: unreachable, timed out, TLS refused, too large. */
   | 'relay_failed'
+  /** The request named a host this server does not answer for (421): a DNS rebinding guard. */
+  | 'misdirected_request'
   | 'internal_error';
 
 /**
