@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../src/lib/wire.ts';
 import { Credentials } from './auth/credentials.ts';
@@ -83,6 +84,12 @@ function clientErrorAnswer(code: string | undefined): ApiError {
   }
   return new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.');
 }
+
+const CONNECT_REFUSED = new ApiError(
+  405,
+  'method_not_allowed',
+  'This server is not a proxy: CONNECT is not allowed.',
+);
 
 async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
   if (getMeta(db, 'seeded')) return;
@@ -167,10 +174,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     listening,
   });
 
-  function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+  /** What every request goes through first, whoever answers it. */
+  function admit(req: IncomingMessage, res: ServerResponse) {
     logRequest(logger, req, res, callerAddress(req, trusted));
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     checkHost(req);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+    admit(req, res);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -206,9 +218,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     serveStatic(req, res, pathname);
   }
 
-  const guarded = guard(handle, (req, bug) =>
-    logger.error(`internal error on ${req.method ?? '?'} ${loggedPath(req.url)}: ${describeBug(bug)}`),
-  );
+  const logBug = (req: IncomingMessage, bug: unknown) =>
+    logger.error(`internal error on ${req.method ?? '?'} ${loggedPath(req.url)}: ${describeBug(bug)}`);
+  const guarded = guard(handle, logBug);
   // Without Node's own Host check, so that a request lacking one gets this server's answer and headers.
   const serverOptions = { requireHostHeader: false };
   const server = tls
@@ -216,6 +228,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : createHttpServer(serverOptions, guarded);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
+  // Node's own 417, without this server's headers, unless someone listens.
+  server.on(
+    'checkExpectation',
+    guard((req, res) => {
+      admit(req, res);
+      throw new ApiError(417, 'bad_request', 'The only expectation this server meets is 100-continue.');
+    }, logBug),
+  );
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(rawErrorResponse(CONNECT_REFUSED, headers));
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) {
       socket.destroy();

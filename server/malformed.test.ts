@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError, expectNoLeak } from './testing/api-error.ts';
 import { send, sendRaw, type RawResponse, type SendOptions } from './testing/http-client.ts';
@@ -8,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from './testing/start-server.ts';
+import { makeTempDist } from './testing/temp-dist.ts';
 
 /**
  * A table of malformed and hostile requests across every endpoint. Each row names its expected status; API and
@@ -243,6 +245,31 @@ const rows: Row[] = [
   row(404, 'static: encoded NUL', get('/index.html%00.js'), staticFile),
   row(400, 'static: bad percent-encoding', get('/%E0%A4%A'), staticFile),
   row(404, 'static: a server source file', get('/server/app.ts'), staticFile),
+  row(404, 'static: a path below index.html', get('/index.html/x'), staticFile),
+  row(404, 'static: a path below a hashed asset', get('/assets/app-abc123.js/y'), staticFile),
+  row(404, 'static: a path below a plain file', get('/favicon.svg/x/y.js'), staticFile),
+  row(404, 'static: a 300-character segment', get(`/${'a'.repeat(300)}`), staticFile),
+  row(404, 'static: a 300-character asset name', get(`/assets/${'b'.repeat(300)}.js`), staticFile),
+  row(404, 'static: a 300-character segment below a file', get(`/index.html/${'c'.repeat(300)}`), staticFile),
+  row(404, 'static: HEAD below a file', call('HEAD', '/favicon.svg/x'), staticFile),
+
+  // Requests addressed to another host name (DNS rebinding) are refused before any handler runs.
+  row(421, 'host: another name on the API', {
+    ...login(LOGIN_TEXT),
+    headers: { 'Content-Type': 'application/json', Host: 'evil.example' },
+  }),
+  row(421, 'host: another name on the console', get('/', { Host: 'evil.example' })),
+  row(
+    421,
+    'host: another name on the identity provider',
+    get('/idp/.well-known/openid-configuration', { Host: 'rebound.example:80' }),
+  ),
+  row(421, 'host: another name on /healthz', get('/healthz', { Host: 'localhost.evil.example' })),
+  row(421, 'host: a name that is not a host', get('/healthz', { Host: 'a b/c' })),
+  row(400, 'raw: HTTP/1.1 without a Host header', {
+    raw: 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n',
+  }),
+  row(417, 'raw: an expectation other than 100-continue', raw('GET /healthz HTTP/1.1\r\nExpect: teapot')),
 
   // Broken HTTP framing, answered before any route runs.
   row(
@@ -262,16 +289,21 @@ const rows: Row[] = [
 ];
 
 let server: TestServer;
+let dist: string;
 const tokens: Record<'jdoe' | 'admin', string> = { jdoe: '', admin: '' };
 const statuses: number[] = [];
 
 beforeAll(async () => {
   // A high limit so that the table itself is never rate limited; rate limiting has its own tests.
-  server = await startTestServer({ config: { rateLimit: 10_000 } });
+  dist = makeTempDist();
+  server = await startTestServer({ config: { rateLimit: 10_000, distDir: dist } });
   tokens.jdoe = await signIn(server.api, DEMO.jdoe);
   tokens.admin = await loginAdmin(server.api);
 });
-afterAll(() => server.stop(true));
+afterAll(async () => {
+  await server.stop(true);
+  rmSync(dist, { recursive: true, force: true });
+});
 
 async function perform(row: Row): Promise<RawResponse> {
   if ('raw' in row.request) return sendRaw(server.origin, row.request.raw);
@@ -293,6 +325,9 @@ describe('malformed and hostile requests', () => {
     statuses.push(res.status);
     expect(res.status, res.text).toBe(row.status);
     expectNoLeak(res.text);
+    // Node's own answers to broken bytes included.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     if (row.status >= 400 && row.json !== false) expectApiError(res, row.status);
     if (row.allow) expect(res.headers.allow).toBe(row.allow);
   });

@@ -25,16 +25,17 @@ export class ClientGoneError extends Error {}
  */
 export function answerFailure(res: ServerResponse, error: unknown, logBug: (error: unknown) => void) {
   if (error instanceof ClientGoneError) return;
+  if (!(error instanceof ApiError)) logBug(error);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (error instanceof ApiError) {
-    sendError(res, error);
-    return;
-  }
-  logBug(error);
-  sendError(res, new ApiError(500, 'internal_error', 'The server failed to answer this request.'));
+  sendError(
+    res,
+    error instanceof ApiError
+      ? error
+      : new ApiError(500, 'internal_error', 'The server failed to answer this request.'),
+  );
 }
 
 export function sendJson(
