@@ -19,7 +19,12 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   // Taken now: the identity provider rewrites req.url for its own router.
   const { method } = req;
   const path = loggedPath(req.url);
-  res.once('close', () => {
+  let logged = false;
+  // On finish, when the answer is handed to the system (before the caller can have it), or on close if the
+  // connection ended before that.
+  const done = () => {
+    if (logged) return;
+    logged = true;
     logger.info(
       {
         method,
@@ -30,5 +35,7 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
       },
       'request',
     );
-  });
+  };
+  res.once('finish', done);
+  res.once('close', done);
 }

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../testing/http-client.ts';
+import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+
+let server: TestServer;
+let token = '';
+let adminToken = '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = await login(server.api, DEMO.jdoe);
+  adminToken = await loginAdmin(server.api);
+  await send(server.origin, {
+    path: `/TDWebApi/api/people/lookup?searchText=secret-query-value&maxResults=5`,
+    headers: { Authorization: `Bearer ${token}`, Cookie: 'td_sso=cookie-secret-value' },
+  });
+  await send(server.origin, {
+    path: '/TDWebApi/api/auth/getuser',
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  await send(server.origin, { path: '/healthz', headers: { Host: 'evil.example' } });
+  await fetch(`${server.api}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: DEMO.jdoe, password: 'Wrong-password-1' }),
+  });
+});
+afterAll(() => server.stop(true));
+
+describe('the request log', () => {
+  it('has one line per request: method, path, status, time taken and caller', () => {
+    const lines = server.requests.map(({ method, path, status }) => `${method} ${path} ${status}`);
+    expect(lines).toEqual([
+      'POST /TDWebApi/api/auth/login 200',
+      'POST /TDWebApi/api/auth/loginadmin 200',
+      'GET /TDWebApi/api/people/lookup 200',
+      'GET /TDWebApi/api/auth/getuser 200',
+      'GET /healthz 421',
+      'POST /TDWebApi/api/auth/login 401',
+    ]);
+    for (const record of server.requests) {
+      expect(record.caller).toBe('127.0.0.1');
+      expect(record.ms).toBeGreaterThanOrEqual(0);
+    }
+    const first = JSON.parse(server.lines[0]!) as Record<string, unknown>;
+    expect(first).toMatchObject({ level: 'info', msg: 'request' });
+    expect(Date.parse(first.time as string)).not.toBeNaN();
+  });
+
+  it('never holds a token, password, key, cookie or query value', () => {
+    const text = server.lines.join('\n');
+    for (const secret of [
+      token,
+      adminToken,
+      DEMO.password,
+      'Wrong-password-1',
+      DEMO.exampleKey,
+      'cookie-secret-value',
+      'secret-query-value',
+      'maxResults',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  });
+
+  it('keeps at most 256 characters of a long path', async () => {
+    await send(server.origin, { path: `/TDWebApi/api/${'a'.repeat(8000)}` });
+    expect(server.requests.at(-1)!.path).toHaveLength(257);
+  });
+
+  it('is silent below LOG_LEVEL', async () => {
+    const quiet = await startTestServer({ config: { logLevel: 'warn' } });
+    try {
+      await fetch(`${quiet.origin}/healthz`);
+      expect(quiet.lines).toEqual([]);
+    } finally {
+      await quiet.stop(true);
+    }
+  });
+});
