@@ -16,6 +16,8 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 1 : undefined,
   reporter: 'list',
+  // Fails the run if a server's output leaked a secret (see e2e/global-teardown.ts).
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: MAIN_ORIGIN,
     // DOM snapshots without screenshots: screenshots slow every test by about a third under software rendering.

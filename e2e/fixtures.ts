@@ -1,7 +1,9 @@
+import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Session } from '@/session/session-store';
 import { EMULATOR } from '../src/lib/connection';
+import { cookieFile } from './servers';
 
 export { expect };
 
@@ -144,6 +146,8 @@ export const test = base.extend<{
   requests: RecordedRequest[];
   /** Fails the test on any uncaught error in any page of the test's context. */
   pageErrors: void;
+  /** Notes every cookie value the browser was given, for the server-output leak check. */
+  cookieValues: void;
 }>({
   account: [JDOE, { option: true }],
   signedIn: async ({ page, account }, use) => {
@@ -166,6 +170,33 @@ export const test = base.extend<{
       context.on('weberror', (error) => errors.push(error.error().message));
       await use();
       expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cookieValues: [
+    async ({ context }, use, testInfo) => {
+      const values = new Set<string>();
+      const reading: Promise<void>[] = [];
+      context.on('response', (response) => {
+        reading.push(
+          response.headersArray().then(
+            (headers) => {
+              for (const { name, value } of headers) {
+                if (name.toLowerCase() !== 'set-cookie') continue;
+                for (const line of value.split('\n'))
+                  values.add(line.split(';')[0]!.split('=').slice(1).join('='));
+              }
+            },
+            () => undefined,
+          ),
+        );
+      });
+      await use();
+      await Promise.all(reading);
+      for (const cookie of await context.cookies()) values.add(cookie.value);
+      // Short values (flags, counters) would match by chance; secrets are long.
+      const secrets = [...values].filter((value) => value.length >= 16);
+      if (secrets.length > 0) appendFileSync(cookieFile(testInfo.workerIndex), `${secrets.join('\n')}\n`);
     },
     { auto: true },
   ],

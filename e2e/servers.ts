@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // Two ports free right now, chosen once by the Playwright runner and handed to its workers through the
 // environment (they inherit it), so that parallel runs on one machine never meet on a fixed port.
@@ -26,3 +29,10 @@ export const LIMITED_RATE = 3;
 
 /** The main server relays to the second one under this name, as it would to a real tenant. */
 export const RELAY_NAME = 'second';
+
+// Where each server's whole output is written (start-server.mjs) and the fixtures note the cookies they were
+// given, for the leak check of global-teardown.ts. Chosen once by the runner, like the ports.
+if (!process.env.E2E_LOG_DIR) process.env.E2E_LOG_DIR = mkdtempSync(join(tmpdir(), 'auth-console-e2e-logs-'));
+export const LOG_DIR = process.env.E2E_LOG_DIR;
+/** One file of cookie values per worker, one value a line. */
+export const cookieFile = (workerIndex: number) => join(LOG_DIR, `cookies-${workerIndex}.txt`);

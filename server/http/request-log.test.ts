@@ -64,6 +64,17 @@ describe('the request log', () => {
     expect(text).not.toMatch(/eyJ[\w-]+\.eyJ/);
   });
 
+  it('logs opaque identifiers in a path as :id', async () => {
+    const uid = 'oYq1ryJOgyZfxw0Kqfso5FFu9WHzQjWwj-OurkEq3Cz';
+    await send(server.origin, { path: `/idp/interaction/${uid}/abort` });
+    await send(server.origin, { path: '/TDWebApi/api/people/c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8' });
+    expect(server.requests.slice(-2).map((record) => record.path)).toEqual([
+      '/idp/interaction/:id/abort',
+      '/TDWebApi/api/people/:id',
+    ]);
+    expect(server.lines.join('\n')).not.toContain(uid);
+  });
+
   it('keeps at most 256 characters of a long path', async () => {
     await send(server.origin, { path: `/TDWebApi/api/${'a'.repeat(8000)}` });
     expect(server.requests.at(-1)!.path).toHaveLength(257);

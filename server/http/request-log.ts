@@ -4,9 +4,22 @@ import type { Logger } from 'pino';
 /** Long enough to tell routes apart; a hostile 8 KB path is not worth keeping whole. */
 const MAX_PATH = 256;
 
-/** The target's path only: a query can carry secrets (and codes, states), so it never reaches the log. */
+/**
+ * Long runs of letters and digits (both) are opaque identifiers: the identity provider's interaction ids, in its
+ * paths, are also the values of its cookies.
+ */
+const OPAQUE = /^(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}$/;
+
+/**
+ * The target's path only, opaque identifiers replaced by `:id`: a query can carry secrets (and codes, states), so
+ * it never reaches the log.
+ */
 export function loggedPath(target: string | undefined): string {
-  const path = (target ?? '').split(/[?#]/, 1)[0]!;
+  const path = (target ?? '')
+    .split(/[?#]/, 1)[0]!
+    .split('/')
+    .map((segment) => (OPAQUE.test(segment) ? ':id' : segment))
+    .join('/');
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }
 
