@@ -10,7 +10,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 export function guard(
   handler: RequestHandler,
   logBug: (req: IncomingMessage, error: unknown) => void,
-): RequestHandler {
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const fail = (error: unknown) => answerFailure(res, error, (bug) => logBug(req, bug));
     try {
