@@ -17,6 +17,12 @@ export function parseHost(value: string): HostName | null {
   return { name: match[1]!, port: match[2] ?? null };
 }
 
+/**
+ * On any port: no rebinding page can make a browser send a loopback name, and a dev proxy (Vite's, on its own
+ * port) passes on the browser's.
+ */
+const LOOPBACK: HostName[] = ['localhost', '127.0.0.1', '[::1]'].map((name) => ({ name, port: null }));
+
 export interface HostCheckOptions {
   publicOrigin: string | null;
   allowedHosts: HostName[];
@@ -26,11 +32,11 @@ export interface HostCheckOptions {
 
 /**
  * Refuses requests addressed to another name (DNS rebinding: a hostile page whose name now resolves to this
- * server) before any handler runs. Allowed: the public origin, the listening address and the loopback names on
- * the listening port, and ALLOWED_HOSTS. A request without a port is judged by its name alone.
+ * server) before any handler runs. Allowed: the public origin, the listening address on the listening port, the
+ * loopback names, and ALLOWED_HOSTS. A request without a port is judged by its name alone.
  */
 export function createHostCheck(options: HostCheckOptions) {
-  const configured: HostName[] = [...options.allowedHosts];
+  const configured: HostName[] = [...LOOPBACK, ...options.allowedHosts];
   if (options.publicOrigin) {
     const url = new URL(options.publicOrigin);
     configured.push({ name: url.hostname, port: url.port || (url.protocol === 'https:' ? '443' : '80') });
@@ -40,8 +46,7 @@ export function createHostCheck(options: HostCheckOptions) {
     if (allowed) return allowed;
     const url = new URL(options.listening());
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    const local = [url.hostname, 'localhost', '127.0.0.1', '[::1]'].map((name) => ({ name, port }));
-    allowed = [...configured, ...local];
+    allowed = [...configured, { name: url.hostname, port }];
     return allowed;
   };
 
