@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectApiError, expectNoLeak } from '../testing/api-error.ts';
 import { send } from '../testing/http-client.ts';
+import { DEMO, login, startTestServer } from '../testing/start-server.ts';
+import { setMeta } from '../store/db.ts';
 import { ApiError } from './errors.ts';
 import { guard, type RequestHandler } from './guard.ts';
 
 let server: Server | null = null;
 afterEach(async () => {
-  await new Promise((done) => server?.close(done));
+  const running = server;
   server = null;
+  if (running) await new Promise((done) => running.close(done));
 });
 
 /** A real server on a free port whose every request goes through `handler` under the guard. */
@@ -70,5 +73,35 @@ describe('the last-resort request guard', () => {
     });
     await expect(send(origin, { path: '/' })).rejects.toThrow();
     expect(bugs).toHaveLength(1);
+  });
+});
+
+describe('the guard in the app', () => {
+  it('answers a failing identity provider with the one generic 500, logged once per request without secrets', async () => {
+    const server = await startTestServer();
+    try {
+      // Damaged provider keys (the provider is built on first use): its JSON parse error would quote them.
+      setMeta(server.app.db, 'idp-signing-jwks', `{"keys": [${SECRET}`);
+      const res = await send(server.origin, {
+        path: '/idp/.well-known/openid-configuration?code=query-secret',
+      });
+      expectApiError(res, 500, 'internal_error');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.text).not.toContain(SECRET);
+      expect(server.logs).toHaveLength(1);
+      expect(server.logs[0]).toMatch(
+        /^internal error on GET \/idp\/\.well-known\/openid-configuration: SyntaxError\n/,
+      );
+      expect(server.lines.join('\n')).not.toMatch(/Tdx-demo-2026|query-secret/);
+      expect(server.requests.at(-1)).toMatchObject({
+        path: '/idp/.well-known/openid-configuration',
+        status: 500,
+      });
+      // The server goes on.
+      expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+      expect(await login(server.api, DEMO.jdoe)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    } finally {
+      await server.stop(true);
+    }
   });
 });
