@@ -1,13 +1,11 @@
 import {
   createServer as createHttpServer,
-  maxHeaderSize,
   type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../src/lib/wire.ts';
 import { Credentials } from './auth/credentials.ts';
@@ -18,9 +16,10 @@ import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from './auth/tokens.ts
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { callerAddress } from './http/caller.ts';
-import { ApiError, describeBug, rawErrorResponse, sendError } from './http/errors.ts';
+import { ApiError, describeBug, sendError } from './http/errors.ts';
 import { guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
+import { answerNodesOwn } from './http/node-answers.ts';
 import { loggedPath, logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createRouter } from './http/router.ts';
@@ -69,27 +68,6 @@ function browserOrigin(listeningUrl: string): string {
   if (url.hostname === '[::]') url.hostname = '[::1]';
   return url.origin;
 }
-
-/** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
-function clientErrorAnswer(code: string | undefined): ApiError {
-  if (code === 'HPE_HEADER_OVERFLOW') {
-    return new ApiError(
-      431,
-      'bad_request',
-      `The request line and headers must be at most ${maxHeaderSize} bytes.`,
-    );
-  }
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return new ApiError(408, 'bad_request', 'The request did not arrive in time.');
-  }
-  return new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.');
-}
-
-const CONNECT_REFUSED = new ApiError(
-  405,
-  'method_not_allowed',
-  'This server is not a proxy: CONNECT is not allowed.',
-);
 
 async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
   if (getMeta(db, 'seeded')) return;
@@ -228,24 +206,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : createHttpServer(serverOptions, guarded);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
-  // Node's own 417, without this server's headers, unless someone listens.
-  server.on(
-    'checkExpectation',
-    guard((req, res) => {
-      admit(req, res);
-      throw new ApiError(417, 'bad_request', 'The only expectation this server meets is 100-continue.');
-    }, logBug),
-  );
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    socket.end(rawErrorResponse(CONNECT_REFUSED, headers));
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end(rawErrorResponse(clientErrorAnswer(error.code), headers));
-  });
+  answerNodesOwn(server, { headers, admit, logBug });
 
   return {
     server,

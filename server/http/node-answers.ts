@@ -1,0 +1,57 @@
+import { maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError, rawErrorResponse } from './errors.ts';
+import { guard } from './guard.ts';
+
+/** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
+function clientErrorAnswer(code: string | undefined): ApiError {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new ApiError(
+      431,
+      'bad_request',
+      `The request line and headers must be at most ${maxHeaderSize} bytes.`,
+    );
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError(408, 'bad_request', 'The request did not arrive in time.');
+  }
+  return new ApiError(400, 'bad_request', 'The request is not valid HTTP/1.1.');
+}
+
+const CONNECT_REFUSED = new ApiError(
+  405,
+  'method_not_allowed',
+  'This server is not a proxy: CONNECT is not allowed.',
+);
+
+export interface NodeAnswerOptions {
+  /** The security headers every answer carries. */
+  headers: Record<string, string>;
+  /** What every request goes through first (request log, headers, Host check). */
+  admit: (req: IncomingMessage, res: ServerResponse) => void;
+  logBug: (req: IncomingMessage, error: unknown) => void;
+}
+
+/**
+ * Takes over the answers Node would write itself, bare: malformed HTTP (400), too slow (408), headers too large
+ * (431), an unmet Expect (417) and CONNECT, so they too carry the JSON error body and the security headers.
+ */
+export function answerNodesOwn(server: Server, { headers, admit, logBug }: NodeAnswerOptions) {
+  server.on(
+    'checkExpectation',
+    guard((req, res) => {
+      admit(req, res);
+      throw new ApiError(417, 'bad_request', 'The only expectation this server meets is 100-continue.');
+    }, logBug),
+  );
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(rawErrorResponse(CONNECT_REFUSED, headers));
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end(rawErrorResponse(clientErrorAnswer(error.code), headers));
+  });
+}
