@@ -10,7 +10,7 @@ import { makeTempDist } from './testing/temp-dist.ts';
  * Generated requests over the whole URL space, on every mount: no answer is a 5xx, the server never stops, and it
  * still signs a user in afterwards. Bounded by run count; each run is one request to a real server.
  */
-const RUNS_PER_MOUNT = 150;
+const RUNS_PER_MOUNT = 200;
 
 const MOUNTS = [
   '/',
