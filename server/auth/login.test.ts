@@ -57,6 +57,14 @@ describe('POST /api/auth and /api/auth/login: success', () => {
     },
   );
 
+  it.each(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8'])(
+    'accepts form fields sent as %s, names in any letter case',
+    async (type) => {
+      const body = `UserName=${encodeURIComponent(DEMO.jdoe)}&PASSWORD=${encodeURIComponent(DEMO.password)}`;
+      expectToken(await post(`${server.api}/auth/login`, body, { 'Content-Type': type }), DEMO.jdoe);
+    },
+  );
+
   it('refuses text/plain with 415', async () => {
     const reply = await post(
       `${server.api}/auth`,
