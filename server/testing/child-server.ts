@@ -1,12 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * `node --import tsx`, not the `tsx` command: that command runs the script in a second node process, so a
- * SIGKILL sent to it would leave the real server running as an orphan.
+ * SIGKILL sent to it would leave the real server running as an orphan. tsx by its full URL, so that a process
+ * may run in any working directory.
  */
-const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
+const NODE_TSX = [
+  process.execPath,
+  '--import',
+  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+] as const;
+
+export interface SpawnOptions {
+  /**
+   * The working directory, where the server looks for `.env`: by default an empty one for a server, so that a
+   * developer's own `.env` never changes a test; the project root for a script.
+   */
+  cwd?: string;
+}
 
 export interface ChildServer {
   process: ChildProcess;
@@ -22,9 +39,13 @@ export interface ChildServer {
  * it prints its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot
  * collide.
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'server/main.ts'], {
-    cwd: ROOT,
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): Promise<ChildServer> {
+  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), resolve(ROOT, 'server/main.ts')], {
+    cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'emulator-cwd-')),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,10 +71,11 @@ export function runScript(
   script: string,
   args: string[],
   env: Record<string, string>,
+  options: SpawnOptions = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), script, ...args], {
-      cwd: ROOT,
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), resolve(ROOT, script), ...args], {
+      cwd: options.cwd ?? ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
