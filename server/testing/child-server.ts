@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +25,18 @@ export interface SpawnOptions {
    * developer's own `.env` never changes a test; the project root for a script.
    */
   cwd?: string;
+  /** The certificate authority that signed the server's TLS_CERT, to check its /healthz over https. */
+  ca?: Buffer;
+}
+
+function healthStatus(origin: string, ca: Buffer | undefined): Promise<number | undefined> {
+  const get = origin.startsWith('https:') ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    get(`${origin}/healthz`, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).once('error', reject);
+  });
 }
 
 export interface ChildServer {
@@ -37,11 +51,11 @@ export interface ChildServer {
 /**
  * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once
  * it prints its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot
- * collide.
+ * collide. An `env` value of undefined removes that variable from the inherited environment.
  */
 export async function spawnServer(
   dataDir: string,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   options: SpawnOptions = {},
 ): Promise<ChildServer> {
   const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), resolve(ROOT, 'server/main.ts')], {
@@ -61,8 +75,8 @@ export async function spawnServer(
     child.stderr.on('data', onData);
     void exited.then(() => fail(new Error(`the server exited before it was ready:\n${output}`)));
   });
-  const health = await fetch(`${origin}/healthz`);
-  if (health.status !== 200) throw new Error(`/healthz answered ${health.status}`);
+  const health = await healthStatus(origin, options.ca);
+  if (health !== 200) throw new Error(`/healthz answered ${health}`);
   return { process: child, origin, api: `${origin}/TDWebApi/api`, output: () => output, exited };
 }
 
