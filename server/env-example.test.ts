@@ -7,12 +7,15 @@ const EXAMPLE = readFileSync(new URL('../.env.example', import.meta.url), 'utf8'
 /** Every environment variable loadConfig reads, found by watching it read an empty environment. */
 function settingsRead(): string[] {
   const read = new Set<string>();
-  const env = new Proxy<NodeJS.ProcessEnv>({}, {
-    get(_target, name) {
-      if (typeof name === 'string') read.add(name);
-      return undefined;
+  const env = new Proxy<NodeJS.ProcessEnv>(
+    {},
+    {
+      get(_target, name) {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
     },
-  });
+  );
   loadConfig(env, [], '/srv/auth-console');
   return [...read];
 }
