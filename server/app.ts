@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { callerAddress } from './http/caller.ts';
 import { ApiError, describeBug, sendError } from './http/errors.ts';
+import { gracefulClose } from './http/graceful-close.ts';
 import { guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
 import { answerNodesOwn } from './http/node-answers.ts';
@@ -51,11 +52,14 @@ export interface App {
   db: Db;
   /** Listens on the configured host and port (0: any free port) and answers the base URL. */
   listen(): Promise<string>;
+  /** Stops accepting, lets requests in flight finish (a few seconds at most), then closes the database. */
   close(): Promise<void>;
 }
 
 const API_PREFIXES = ['/tdwebapi', '/sbtdwebapi'];
 const RATE_WINDOW_MS = 60_000;
+/** How long requests in flight may take to finish once the server is asked to close. */
+const SHUTDOWN_GRACE_MS = 5_000;
 const DEMO_REALM = new URL('./realm/demo.json', import.meta.url);
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -207,6 +211,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   answerNodesOwn(server, { headers, admit, logBug });
+  const closeServer = gracefulClose(server);
 
   return {
     server,
@@ -221,13 +226,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           resolve(listeningUrl);
         });
       }),
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => {
-          db.close();
-          resolve();
-        });
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      await closeServer(SHUTDOWN_GRACE_MS);
+      db.close();
+    },
   };
 }

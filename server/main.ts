@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadEnvFile } from './env-file.ts';
 import { RealmError } from './store/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +16,7 @@ function ssoLines(url: string, config: Config): string[] {
   ];
 }
 
-function banner(url: string, config: Config, certPath: string | null) {
+function banner(url: string, config: Config, certPath: string | null, envFile: string | null) {
   const { dataDir } = config;
   const seeded = config.realmFile === null;
   const lines = [
@@ -24,6 +24,7 @@ function banner(url: string, config: Config, certPath: string | null) {
     `  Auth Console and Web API emulator: ${url}/`,
     `  API base URL:   ${url}/TDWebApi/   (sandbox: ${url}/SBTDWebApi/)`,
     `  Data directory: ${dataDir}`,
+    ...(envFile ? [`  Settings read from ${envFile} (the environment wins over it)`] : []),
     ...(certPath ? [`  TLS certificate: ${certPath} (trust it in your client to use https)`] : []),
     '',
     ...(seeded
@@ -45,7 +46,10 @@ function banner(url: string, config: Config, certPath: string | null) {
 }
 
 async function main() {
+  const envFile = loadEnvFile();
   const config = loadConfig(process.env, process.argv.slice(2), root);
+  // Loaded only once the settings are good, so that a bad one is reported without loading the whole server.
+  const { createApp } = await import('./app.ts');
   const app = await createApp(config);
   const url = await app.listen();
   const certPath =
@@ -54,9 +58,18 @@ async function main() {
       : config.tls.kind === 'self-signed'
         ? `${config.dataDir}/tls/localhost-cert.pem`
         : null;
-  banner(url, config, certPath);
+  banner(url, config, certPath, envFile);
   const stop = () => {
-    void app.close().then(() => process.exit(0));
+    const closing = app.close();
+    // Printed once the server no longer accepts connections.
+    console.log('  Stopping: requests in flight may finish, then the database is closed.');
+    closing.then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Stopped with an error:', error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -63,6 +63,8 @@ const post = (
   headers: type ? { 'Content-Type': type } : {},
   body,
 });
+const form = (path: string, body: string | Buffer, charset?: string) =>
+  post(path, body, `application/x-www-form-urlencoded${charset ? `; charset=${charset}` : ''}`);
 const get = (path: string, headers: Record<string, string> = {}): SendOptions => ({ path, headers });
 const call = (method: string, path: string): SendOptions => ({ method, path });
 const raw = (head: string, body = ''): Request => ({
@@ -139,10 +141,44 @@ const rows: Row[] = [
     'login: multipart',
     post('/auth/login', '--b\r\n\r\nx\r\n--b--', 'multipart/form-data; boundary=b'),
   ),
+  row(415, 'login: text/xml', post('/auth/login', '<login><username>a</username></login>', 'text/xml')),
+  row(415, 'login: application/xml', post('/auth/login', '<login/>', 'application/xml')),
+  row(415, 'login: a form in latin-1', form('/auth/login', 'username=a&password=%E9', 'iso-8859-1')),
+  row(415, 'people create: form-encoded', form('/people', 'FirstName=A&LastName=B'), admin),
+
+  // Form-encoded sign-ins follow the JSON rules.
   row(
-    415,
-    'login: form-encoded',
-    post('/auth/login', 'username=a&password=b', 'application/x-www-form-urlencoded'),
+    401,
+    'login: a form with a wrong password',
+    form('/auth/login', 'UserName=jdoe%40example.edu&Password=x'),
+  ),
+  row(400, 'login: a form without a password', form('/auth/login', 'username=jdoe%40example.edu')),
+  row(400, 'login: a form with an empty user name', form('/auth/login', 'username=&password=x')),
+  row(400, 'login: an empty form', form('/auth/login', '')),
+  row(
+    400,
+    'login: form names differing only in case',
+    form('/auth/login', 'username=a&UserName=b&password=x'),
+  ),
+  row(400, 'login: a form name given twice', form('/auth/login', 'username=a&username=b&password=x')),
+  row(400, 'login: a malformed percent escape', form('/auth/login', 'username=%zz&password=x')),
+  row(400, 'login: an escape that is not UTF-8', form('/auth/login', 'username=%C3%28&password=x')),
+  row(400, 'login: raw bytes that are not UTF-8', form('/auth/login', Buffer.from([0x75, 0x3d, 0xc3, 0x28]))),
+  row(400, 'login: a form user name too long', form('/auth/login', `username=${'u'.repeat(257)}&password=x`)),
+  row(413, 'login: a 66 KB form', form('/auth/login', `username=${'u'.repeat(66 * 1024)}&password=x`)),
+  row(413, 'login: a 66 KB form, chunked', {
+    ...form('/auth/login', `username=${'u'.repeat(66 * 1024)}&password=x`),
+    chunked: true,
+  }),
+  row(
+    400,
+    'loginadmin: a form BEID not a GUID',
+    form('/auth/loginadmin', `BEID=x&WebServicesKey=${DEMO.exampleKey}`),
+  ),
+  row(
+    401,
+    'loginadmin: a form with a wrong key',
+    form('/auth/loginadmin', `beid=${DEMO.exampleBeid}&webserviceskey=${DEMO.closedKey}`),
   ),
   row(415, 'login: charset=utf-16', post('/auth/login', LOGIN_TEXT, 'application/json; charset=utf-16')),
   row(415, 'loginadmin: text/plain', post('/auth/loginadmin', '{}', 'text/plain')),

@@ -34,6 +34,16 @@ describe('POST /api/auth/loginadmin', () => {
     expect(decodeJwt(reply.text).claims.unique_name).toBe(SERVICE_ACCOUNT);
   });
 
+  it('accepts the pair as form fields', async () => {
+    const reply = await post(
+      `${server.api}/auth/loginadmin`,
+      `beid=${DEMO.exampleBeid}&WebServicesKey=${DEMO.exampleKey.toUpperCase()}`,
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+    );
+    expect(reply.status).toBe(200);
+    expect(decodeJwt(reply.text).claims.unique_name).toBe(SERVICE_ACCOUNT);
+  });
+
   it('answers a wrong key, an unknown BEID and an inactive organization with a wrong key identically', async () => {
     const replies = [
       await loginAdmin({ BEID: DEMO.exampleBeid, WebServicesKey: OTHER_GUID }),

@@ -1,4 +1,5 @@
-import { foldKeys, readJsonBody, requiredString } from '../http/body.ts';
+import { requiredString } from '../http/body.ts';
+import { readFields } from '../http/fields.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
 import { isGuid } from '../guid.ts';
@@ -47,14 +48,14 @@ function recordBytes(row: UserRow): Buffer {
 
 export function authRoutes(deps: AuthDeps): Route[] {
   const login: Handler = async ({ req }) => {
-    const body = foldKeys(await readJsonBody(req));
+    const body = await readFields(req);
     const username = requiredString(body, 'UserName', 256);
     const password = requiredString(body, 'Password', 1024);
     return tokenReply(await deps.credentials.signIn(username, password), deps.tokens);
   };
 
   const loginAdmin: Handler = async ({ req }) => {
-    const body = foldKeys(await readJsonBody(req));
+    const body = await readFields(req);
     const beid = guidField(body, 'BEID');
     const key = guidField(body, 'WebServicesKey');
     return tokenReply(deps.credentials.signInAdmin(beid, key), deps.tokens);

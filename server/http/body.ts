@@ -1,13 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, ClientGoneError } from './errors.ts';
+import { mediaType } from './media-type.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const JSON_TYPES = new Set(['application/json', 'text/json']);
+export const JSON_TYPES = new Set(['application/json', 'text/json']);
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
 
+/** Refuses a body whose declared charset is not UTF-8 (or its ASCII subset). */
+export function checkUtf8Charset(charset: string | null) {
+  if (charset !== null && !UTF8_CHARSETS.has(charset)) {
+    throw new ApiError(415, 'unsupported_media_type', 'The request body must be encoded as UTF-8.');
+  }
+}
+
 function checkContentType(header: string | undefined) {
-  const [type = '', ...params] = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const { type, charset } = mediaType(header);
   if (!JSON_TYPES.has(type)) {
     throw new ApiError(
       415,
@@ -15,12 +23,7 @@ function checkContentType(header: string | undefined) {
       'The request body must be JSON, sent as Content-Type application/json or text/json.',
     );
   }
-  for (const param of params) {
-    const [name, value = ''] = param.split('=').map((s) => s.trim());
-    if (name === 'charset' && !UTF8_CHARSETS.has(value.replace(/^"|"$/g, ''))) {
-      throw new ApiError(415, 'unsupported_media_type', 'The request body must be encoded as UTF-8.');
-    }
-  }
+  checkUtf8Charset(charset);
 }
 
 function tooLarge() {
@@ -92,8 +95,13 @@ export function foldKeys(body: unknown): Map<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'bad_request', 'The request body must be a JSON object.');
   }
+  return foldEntries(Object.entries(body));
+}
+
+/** Name/value pairs keyed by their lower-case names; a name given twice (in any letter case) is refused. */
+export function foldEntries(entries: Iterable<[string, unknown]>): Map<string, unknown> {
   const folded = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of entries) {
     const lower = key.toLowerCase();
     if (folded.has(lower)) {
       throw new ApiError(

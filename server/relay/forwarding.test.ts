@@ -69,6 +69,8 @@ beforeEach(() => {
   bystander.requests.length = 0;
 });
 
+const bystanderHost = () => new URL(bystander.origin).host;
+
 const relayed = (path: string, options: Omit<Parameters<typeof send>[1], 'path'> = {}) =>
   send(front.origin, { path, ...options });
 
@@ -86,12 +88,13 @@ describe('what reaches the upstream', () => {
         'Content-Type': 'application/json',
         Accept: 'text/plain',
         Cookie: 'TDWebApiSso=session-secret; other=1',
+        // All naming the bystander: a relay that built its target from them would send this request there.
         'X-Forwarded-For': '203.0.113.9',
-        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Host': bystanderHost(),
         'X-Forwarded-Proto': 'http',
-        Forwarded: 'for=203.0.113.9;host=evil.example',
-        Origin: 'https://evil.example',
-        Referer: 'https://evil.example/page',
+        Forwarded: `for=203.0.113.9;host=${bystanderHost()}`,
+        Origin: bystander.origin,
+        Referer: `${bystander.origin}/page`,
         'User-Agent': 'browser/1.0',
         'Accept-Language': 'fr',
         'X-Custom': 'nope',
@@ -229,10 +232,42 @@ describe('redirects are passed back, never followed', () => {
     expect((await redirect('/TDWebApiX/y')).headers.location).toBe(`${upstream.origin}/TDWebApiX/y`);
     expect(upstream.requests).toHaveLength(3);
   });
+
+  it('a redirect to another host is handed back, not followed there', async () => {
+    const res = await redirect(`${bystander.origin}/steal?x=1`);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`${bystander.origin}/steal?x=1`);
+    expect(upstream.requests).toHaveLength(1);
+    expect(bystander.requests).toHaveLength(0);
+  });
 });
 
 describe('refusals: nothing reaches any upstream', () => {
-  afterAll(() => {
+  it('the bystander records whatever reaches it (so that its silence below means something)', async () => {
+    expect((await send(bystander.origin, { path: '/probe' })).status).toBe(200);
+    expect(bystander.requests.map((got) => got.url)).toEqual(['/probe']);
+  });
+
+  it.each([
+    '/relay/echo//{bystander}/x',
+    '/relay/echo/%2f%2f{bystander}/x',
+    '/relay/echo/%2F%2F{bystander}',
+    '/relay/echo/..%2f..%2f..%2f{bystander}/x',
+    '/relay/echo/%5c%5c{bystander}/x',
+    '/relay/echo/\\\\{bystander}/x',
+    '/relay/echo/../../../{bystander}/x',
+    '/relay/echo/%2e%2e/%2e%2e/{bystander}',
+    'http://{bystander}/relay/echo/../x',
+  ])('%s, aimed at the bystander, is a 400 and reaches no one', async (template) => {
+    const res = await relayed(template.replace('{bystander}', bystanderHost()));
+    expectApiError(res, 400, 'bad_request');
+    expect(upstream.requests).toHaveLength(0);
+    expect(bystander.requests).toHaveLength(0);
+  });
+
+  it('a request naming the bystander as its absolute-form host never reaches it', async () => {
+    const res = await relayed(`http://${bystanderHost()}/relay/echo/api/x`);
+    expect([200, 400]).toContain(res.status);
     expect(bystander.requests).toHaveLength(0);
   });
 
@@ -301,6 +336,9 @@ describe('refusals: nothing reaches any upstream', () => {
       '%3f',
       '%23',
       '%40',
+      bystanderHost(),
+      `@${bystanderHost()}`,
+      `%2f%2f${bystanderHost()}`,
     ];
     let relayedCount = 0;
     for (const a of pieces) {

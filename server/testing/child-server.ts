@@ -1,12 +1,43 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * `node --import tsx`, not the `tsx` command: that command runs the script in a second node process, so a
- * SIGKILL sent to it would leave the real server running as an orphan.
+ * SIGKILL sent to it would leave the real server running as an orphan. tsx by its full URL, so that a process
+ * may run in any working directory.
  */
-const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
+const NODE_TSX = [
+  process.execPath,
+  '--import',
+  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+] as const;
+
+export interface SpawnOptions {
+  /**
+   * The working directory, where the server looks for `.env`: by default an empty one for a server, so that a
+   * developer's own `.env` never changes a test; the project root for a script.
+   */
+  cwd?: string;
+  /** The certificate authority that signed the server's TLS_CERT, to check its /healthz over https. */
+  ca?: Buffer;
+}
+
+function healthStatus(origin: string, ca: Buffer | undefined): Promise<number | undefined> {
+  const get = origin.startsWith('https:') ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    get(`${origin}/healthz`, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).once('error', reject);
+  });
+}
 
 export interface ChildServer {
   process: ChildProcess;
@@ -20,11 +51,15 @@ export interface ChildServer {
 /**
  * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once
  * it prints its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot
- * collide.
+ * collide. An `env` value of undefined removes that variable from the inherited environment.
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), 'server/main.ts'], {
-    cwd: ROOT,
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+  options: SpawnOptions = {},
+): Promise<ChildServer> {
+  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), resolve(ROOT, 'server/main.ts')], {
+    cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'emulator-cwd-')),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,8 +75,8 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     child.stderr.on('data', onData);
     void exited.then(() => fail(new Error(`the server exited before it was ready:\n${output}`)));
   });
-  const health = await fetch(`${origin}/healthz`);
-  if (health.status !== 200) throw new Error(`/healthz answered ${health.status}`);
+  const health = await healthStatus(origin, options.ca);
+  if (health !== 200) throw new Error(`/healthz answered ${health}`);
   return { process: child, origin, api: `${origin}/TDWebApi/api`, output: () => output, exited };
 }
 
@@ -50,10 +85,11 @@ export function runScript(
   script: string,
   args: string[],
   env: Record<string, string>,
+  options: SpawnOptions = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), script, ...args], {
-      cwd: ROOT,
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), resolve(ROOT, script), ...args], {
+      cwd: options.cwd ?? ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

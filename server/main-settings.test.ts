@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runScript, spawnServer, type ChildServer } from './testing/child-server.ts';
+import { DEMO } from './testing/start-server.ts';
+
+/** The server as an operator starts it: `node --import tsx server/main.ts`, its own process. */
+const dirs: string[] = [];
+const children: ChildServer[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'emulator-main-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.process.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(env: Record<string, string> = {}, cwd?: string): Promise<ChildServer> {
+  const child = await spawnServer(tempDir(), env, cwd ? { cwd } : {});
+  children.push(child);
+  return child;
+}
+
+describe('a bad setting', () => {
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['RELAY_TENANTS', { RELAY_TENANTS: 'acme=ftp://acme.example/TDWebApi' }],
+    ['SSO_ISSUER', { SSO_ISSUER: 'https://idp.example' }],
+    ['SSO_CLAIM', { SSO_CLAIM: 'not a claim!' }],
+  ])(
+    '%s: exits non-zero with one line naming it',
+    async (name, env) => {
+      const run = await runScript('server/main.ts', [], { DATA_DIR: tempDir(), PORT: '0', ...env });
+      expect(run.code).not.toBe(0);
+      expect(run.code).not.toBeNull();
+      const lines = run.output.trim().split('\n');
+      expect(lines, run.output).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Cannot start: .*\\b${name}\\b`));
+    },
+    60_000,
+  );
+});
+
+describe('.env in the working directory', () => {
+  it('is read at start, and the environment wins over it', async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, '.env'),
+      [
+        '# as in .env.example',
+        'RATE_LIMIT=7',
+        'RELAY_TENANTS=from-file=http://127.0.0.1:9/TDWebApi',
+        '',
+      ].join('\n'),
+    );
+    const server = await start({ RELAY_TENANTS: 'from-env=http://127.0.0.1:9/TDWebApi' }, cwd);
+    const login = await fetch(`${server.api}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: DEMO.jdoe, password: DEMO.password }),
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('x-ratelimit-limit')).toBe('7');
+    const tenants = (await (await fetch(`${server.origin}/relay`)).json()) as { name: string }[];
+    expect(tenants.map((tenant) => tenant.name)).toEqual(['from-env']);
+    expect(server.output()).toContain(`Settings read from ${join(cwd, '.env')}`);
+  }, 60_000);
+
+  it('with a bad setting stops the start like the environment does', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, '.env'), 'RELAY_TENANTS=nope\n');
+    const run = await runScript('server/main.ts', [], { DATA_DIR: tempDir(), PORT: '0' }, { cwd });
+    expect(run.code).toBe(1);
+    expect(run.output.trim()).toMatch(/^Cannot start: RELAY_TENANTS entries/);
+  }, 60_000);
+});
