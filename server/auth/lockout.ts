@@ -26,9 +26,9 @@ export const DEFAULT_LOCKOUT: LockoutPolicy = {
  *
  * Memory is bounded whatever names callers send: locks live in a fixed LockTable (8 MiB by default), which never
  * drops a live lock however many others are made; failure counts of names not yet locked are kept for at most
- * maxTracked names, keyed by a 16-byte digest so a name's length costs nothing (about 20 MB at 100,000).
- * Forgetting a count is the only thing a flood can achieve, and it costs the flood maxTracked failures to give
- * back at most maxFailures - 1 guesses on one name.
+ * maxTracked names, keyed by a 16-byte digest so a name's length costs nothing (some 30 MB at 100,000, as
+ * `npm run bench` measures). Forgetting a count is all a flood can achieve, and it costs the flood maxTracked
+ * failures to give back at most maxFailures - 1 guesses on one name.
  */
 export class Lockout {
   /** Failure times per name digest, least recently failed first. */
