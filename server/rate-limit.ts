@@ -27,9 +27,9 @@ interface MethodCounters {
 
 /**
  * Callers per method that get a counter of their own within a window. At about 125 bytes a counter (as
- * `npm run bench` measures) that bounds memory to some 13 MB per rate-limited method, however many addresses call.
- * It is more than the 65,536 /64s of a /48, the largest IPv6 block a single site is usually given, so one such
- * site cannot fill it alone.
+ * `npm run bench` measures) that bounds memory to some 13 MB per rate-limited method, however many addresses
+ * call (115 MB over today's nine methods). It is more than the 65,536 /64s of a /48, the largest IPv6 block a
+ * single site is usually given, so one such site cannot fill it alone.
  */
 export const MAX_CALLERS_PER_METHOD = 100_000;
 
