@@ -15,7 +15,7 @@ import { authRoutes } from './auth/routes.ts';
 import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from './auth/tokens.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import { callerAddress } from './http/caller.ts';
+import { callerAddress, trustProxy } from './http/caller.ts';
 import { ApiError, describeBug, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
 import { guard } from './http/guard.ts';
@@ -145,7 +145,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     version: VERSION,
   });
   const serveStatic = createStatic(config.distDir);
-  const trusted = new Set(config.trustedProxies);
+  const trusted = trustProxy(config.trustedProxies);
   const health: HealthResponse = { status: 'ok', service: 'auth-console-emulator', version: VERSION };
   const healthText = JSON.stringify(health);
 

@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -115,6 +118,34 @@ describe('loadConfig', () => {
       '10.0.0.1',
       '::1',
     ]);
+  });
+
+  it('takes addresses, CIDR ranges and loopback in TRUST_PROXY', () => {
+    const entries = [
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.0/255.255.255.0',
+      '2001:db8::/32',
+      'fe80::1',
+      'uniquelocal',
+    ];
+    expect(loadConfig({ TRUST_PROXY: entries.join(',') }, [], ROOT).trustedProxies).toEqual(entries);
+  });
+
+  it.each([
+    'proxy.example.com',
+    'localhost',
+    '10.0.0.0/33',
+    '::1/129',
+    '10.0.0.1/8/8',
+    '1',
+    '10.0.0.0/',
+    'LOOPBACK',
+  ])('refuses TRUST_PROXY entry %j with a message naming it', (entry) => {
+    const message = configError({ TRUST_PROXY: `127.0.0.1, ${entry}` });
+    expect(message).toBe(
+      `TRUST_PROXY entry ${JSON.stringify(entry)} is not an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal.`,
+    );
   });
 
   it('reads REALM_FILE', () => {
@@ -305,4 +336,25 @@ describe('loadConfig', () => {
       expect(configError({ RELAY_TIMEOUT_MS: '30s' })).toMatch(/^RELAY_TIMEOUT_MS/);
     });
   });
+});
+
+describe('npm start with a malformed TRUST_PROXY', () => {
+  it('stops at once with one line naming TRUST_PROXY and a non-zero exit code', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trust-proxy-'));
+    try {
+      // spawnSync's timeout kills the server should it start after all, so a failure cannot leave it running.
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1,proxy.example.com' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^Cannot start: TRUST_PROXY entry "proxy\.example\.com" [^\n]*\n$/);
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

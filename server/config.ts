@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { trustProxy } from './http/caller.ts';
 import { parseHost, type HostName } from './http/host-check.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
 
@@ -139,6 +141,35 @@ function idpClients(raw: string | undefined): IdpClientConfig[] {
   });
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  // proxy-addr alone would take shorthands such as "1" for 0.0.0.1: an address must be written out in full.
+  const [address = '', ...range] = entry.split('/');
+  if (isIP(address) === 0 || range.length > 1) return false;
+  try {
+    trustProxy([entry]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function trustedProxies(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const malformed = entries.find((entry) => !isProxyEntry(entry));
+  if (malformed !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY entry ${JSON.stringify(malformed)} is not an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal.`,
+    );
+  }
+  return entries;
+}
+
 const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** Loopback hosts, the only ones a relay may reach over plain http (a second emulator in tests, say). */
@@ -257,10 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     distDir: resolve(root, 'dist'),
     tls,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || '60', 1, 1_000_000),
-    trustedProxies: (env.TRUST_PROXY ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    trustedProxies: trustedProxies(env.TRUST_PROXY),
     realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
     sso: ssoProvider(env),

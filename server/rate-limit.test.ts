@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from './clock.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { MAX_CALLERS_PER_METHOD, RateLimiter } from './rate-limit.ts';
 import { expectApiError } from './testing/api-error.ts';
 import type { RawResponse } from './testing/http-client.ts';
 import { getWithAuth, post } from './testing/requests.ts';
@@ -149,10 +149,44 @@ describe('behind a trusted proxy', () => {
     expect(other.status).toBe(400);
     expectRateHeaders(other, server, 59);
   });
+
+  it('counts IPv6 callers per /64', async () => {
+    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '2001:db8:1:2::1' });
+    expectLimited(await from('2001:db8:1:2:ffff:ffff:ffff:ffff'), server);
+    expectLimited(await from('2001:DB8:1:2:0:0:0:abcd'), server);
+    const nextPrefix = await from('2001:db8:1:3::1');
+    expect(nextPrefix.status).toBe(400);
+    expectRateHeaders(nextPrefix, server, 59);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '::ffff:203.0.113.9' });
+    expectLimited(await from('203.0.113.9'), server);
+    expectLimited(await from('::ffff:cb00:7109'), server);
+  });
+});
+
+describe('TRUST_PROXY ranges', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { trustedProxies: ['loopback', '10.0.0.0/8'] } });
+  });
+  afterAll(() => server.stop(true));
+
+  it('believes X-Forwarded-For from a trusted range, through trusted hops', async () => {
+    const from = (xff: string) => METHODS[1]!.cheap(server.api, { 'X-Forwarded-For': xff });
+    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '198.51.100.1, 10.1.2.3' });
+    expectLimited(await from('198.51.100.1'), server);
+    expectLimited(await from('198.51.100.1, 10.200.0.1, 10.3.3.3'), server);
+    const other = await from('198.51.100.2, 10.1.2.3');
+    expect(other.status).toBe(400);
+    expectRateHeaders(other, server, 59);
+  });
 });
 
 describe('RateLimiter', () => {
   const window = { limit: 2, windowMs: 60_000 };
+  const address = (i: number) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`;
 
   it('decides by count within a window and reports what is left', () => {
     const clock = new ManualClock(1_000_000);
@@ -182,5 +216,64 @@ describe('RateLimiter', () => {
     // The 5,000 windows ended; "recent" is still inside its window and keeps its count.
     expect(limiter.size).toBe(2);
     expect(limiter.hit('auth', 'recent', window).remaining).toBe(0);
+  });
+
+  it('holds at most MAX_CALLERS_PER_METHOD counters per method, however many callers come', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock);
+    for (let i = 0; i < 150_000; i++) limiter.hit('auth', address(i), window);
+    expect(MAX_CALLERS_PER_METHOD).toBe(100_000);
+    expect(limiter.size).toBe(MAX_CALLERS_PER_METHOD);
+  });
+
+  it('keeps a caller refused through a flood of 150,000 other callers', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock);
+    limiter.hit('auth', '192.0.2.1', window);
+    limiter.hit('auth', '192.0.2.1', window);
+    for (let i = 0; i < 150_000; i++) limiter.hit('auth', address(i), window);
+    expect(limiter.hit('auth', '192.0.2.1', window)).toMatchObject({ allowed: false, resetAt: 1_060_000 });
+  });
+
+  it('makes callers beyond the bound share one counter with the same limit, until counters expire', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock, 2);
+    limiter.hit('auth', 'a', window);
+    clock.advance(10_000);
+    limiter.hit('auth', 'b', window);
+    expect(limiter.hit('auth', 'c', window)).toMatchObject({
+      allowed: true,
+      remaining: 1,
+      resetAt: 1_070_000,
+    });
+    expect(limiter.hit('auth', 'd', window)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.hit('auth', 'e', window)).toMatchObject({ allowed: false, remaining: 0 });
+    // Each method has its own bound.
+    expect(limiter.hit('auth/login', 'e', window).allowed).toBe(true);
+    // "a" and "b" keep their own counters all along.
+    expect(limiter.hit('auth', 'a', window)).toMatchObject({
+      allowed: true,
+      remaining: 0,
+      resetAt: 1_060_000,
+    });
+    clock.advance(50_000);
+    // "a"'s window has ended, which frees a place: the next newcomer gets a counter of its own.
+    expect(limiter.hit('auth', 'e', window)).toMatchObject({
+      allowed: true,
+      remaining: 1,
+      resetAt: 1_120_000,
+    });
+    expect(limiter.hit('auth', 'f', window)).toMatchObject({ allowed: false });
+    expect(limiter.size).toBe(3);
+  });
+
+  it('counts IPv6 callers per /64 and IPv4-mapped callers as their IPv4 address', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock);
+    limiter.hit('auth', '2001:db8::1', window);
+    expect(limiter.hit('auth', '2001:db8:0:0:1:2:3:4', window).remaining).toBe(0);
+    expect(limiter.hit('auth', '2001:db8:0:1::1', window).remaining).toBe(1);
+    limiter.hit('auth', '::ffff:192.0.2.7', window);
+    expect(limiter.hit('auth', '192.0.2.7', window).remaining).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock.ts';
 import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './lockout.ts';
@@ -61,31 +62,73 @@ describe('Lockout', () => {
     expect(l.lockedFor('asmith')).toBe(0);
   });
 
-  it('tracks at most maxTracked accounts, dropping the least recently failed', () => {
+  it('remembers failures for at most maxTracked names, forgetting the least recently failed', () => {
     const { lockout: l } = lockout({ maxFailures: 2, maxTracked: 3 });
     for (const name of ['a', 'b', 'c', 'd', 'e']) l.recordFailure(name);
-    expect(l.size).toBe(3);
-    // "e" is still tracked (a second failure locks it); "a" was dropped (a second failure does not).
+    expect(l.tracked).toBe(3);
+    // "e" is still tracked (a second failure locks it); "a" was forgotten (a second failure does not).
     l.recordFailure('e');
     expect(l.lockedFor('e')).toBeGreaterThan(0);
     l.recordFailure('a');
     expect(l.lockedFor('a')).toBe(0);
-    expect(l.size).toBe(3);
+    expect(l.tracked).toBe(3);
   });
 
-  it('makes room by dropping finished entries before a live lock', () => {
-    const { clock, lockout: l } = lockout({
-      maxFailures: 2,
-      windowMs: MINUTE,
-      lockMs: 10 * MINUTE,
-      maxTracked: 2,
-    });
-    fail(l, 'victim', 2);
-    clock.advance(1_000);
-    l.recordFailure('stale');
-    clock.advance(2 * MINUTE);
-    l.recordFailure('new');
-    expect(l.size).toBe(2);
-    expect(l.lockedFor('victim')).toBeGreaterThan(0);
-  });
+  it('keeps a live lock through 100,000 failures on made-up names, with memory bounded', () => {
+    const { clock, lockout: l } = lockout();
+    fail(l, 'victim', 10);
+    clock.advance(MINUTE);
+    for (let i = 0; i < 100_000; i++) l.recordFailure(`made-up-${i}`);
+    expect(l.lockedFor('victim')).toBe(14 * MINUTE);
+    expect(l.tracked).toBe(DEFAULT_LOCKOUT.maxTracked);
+  }, 30_000);
+
+  it('keeps a live lock while 10,000 made-up names are locked too, and leaves other names alone', () => {
+    const { clock, lockout: l } = lockout();
+    fail(l, 'victim', 10);
+    for (let i = 0; i < 10_000; i++) fail(l, `made-up-${i}`, 10);
+    clock.advance(MINUTE);
+    expect(l.lockedFor('victim')).toBe(14 * MINUTE);
+    expect(l.lockedFor('made-up-9999')).toBe(14 * MINUTE);
+    expect(l.tracked).toBe(0);
+    // The names are fixed and the digest unkeyed, so this is deterministic rather than probably true.
+    const bystanders = Array.from({ length: 1_000 }, (_, i) => `bystander-${i}`);
+    expect(bystanders.filter((name) => l.lockedFor(name) > 0)).toEqual([]);
+  }, 30_000);
+
+  it('never lifts a live lock early, however full its tables are (property)', () => {
+    const policy = {
+      maxFailures: 3,
+      windowMs: 10 * MINUTE,
+      lockMs: 5 * MINUTE,
+      maxTracked: 3,
+      lockSlots: 16,
+    };
+    const step = fc.oneof(
+      fc.record({ fail: fc.integer({ min: 0, max: 8 }) }),
+      fc.record({ advance: fc.integer({ min: 0, max: 3 * MINUTE }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 100, maxLength: 200 }), (steps) => {
+        const { clock, lockout: l } = lockout(policy);
+        const lockedUntil = new Map<string, number>();
+        for (const s of steps) {
+          if ('advance' in s) clock.advance(s.advance);
+          else {
+            const name = `name-${s.fail}`;
+            const before = l.lockedFor(name);
+            if (before === 0) l.recordFailure(name);
+            if (before === 0 && l.lockedFor(name) === policy.lockMs) {
+              lockedUntil.set(name, clock.now() + policy.lockMs);
+            }
+          }
+          for (const [name, until] of lockedUntil) {
+            if (l.lockedFor(name) < until - clock.now()) return false;
+          }
+        }
+        return true;
+      }),
+      { numRuns: 100 },
+    );
+  }, 30_000);
 });
