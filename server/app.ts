@@ -141,7 +141,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return listeningUrl;
   };
   const origin = () => config.publicOrigin ?? browserOrigin(listening());
-  const idp = createIdp({ db, extraClients: config.idpClients, origin, log });
+  const idp = createIdp({
+    db,
+    extraClients: config.idpClients,
+    origin,
+    log,
+    guard: { limiter, clock, window },
+  });
   const ssoRoutes = createSsoRoutes({
     db,
     clock,
@@ -195,7 +201,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       return;
     }
     if (lower === IDP_MOUNT || lower.startsWith(`${IDP_MOUNT}/`)) {
-      idp.handle(req, res, url);
+      idp.handle(req, res, url, callerAddress(req, trusted));
       return;
     }
     if (lower === '/healthz') {

@@ -3,7 +3,9 @@ import type Provider from 'oidc-provider';
 import type { IdpClientConfig } from '../config.ts';
 import { API_BASES, callbackPath } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
+import { answerFailure } from '../http/errors.ts';
 import { sqliteAdapter } from './adapter.ts';
+import { guardIdpRequest, type IdpGuard } from './guard.ts';
 import { handleInteraction } from './interactions.ts';
 import { loadIdpKeys } from './keys.ts';
 import { loadOwnClient, type OwnClient } from './own-client.ts';
@@ -18,14 +20,16 @@ export interface IdpOptions {
   /** The origin browsers reach this server at: known only once it listens. */
   origin: () => string;
   log: (line: string) => void;
+  /** Every provider request is counted per caller and per endpoint, with this limiter and window. */
+  guard: IdpGuard;
 }
 
 export interface Idp {
   /** This server's own registration, for its relying party. */
   ownClient: OwnClient;
   issuer(): string;
-  /** Answers a request whose path starts with the mount path. */
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): void;
+  /** Answers a request whose path starts with the mount path, from `caller` (its rate-limit address). */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, caller: string): void;
 }
 
 type MountedRequest = IncomingMessage & { originalUrl?: string };
@@ -62,7 +66,17 @@ export function createIdp(options: IdpOptions): Idp {
   return {
     ownClient,
     issuer: () => `${options.origin()}${IDP_MOUNT}`,
-    handle(req, res, url) {
+    handle(req, res, url, caller) {
+      const path = url.pathname.slice(IDP_MOUNT.length) || '/';
+      try {
+        guardIdpRequest(options.guard, req, res, path, url, caller);
+      } catch (error) {
+        answerFailure(res, error, (bug) =>
+          options.log(`idp: the request guard failed: ${bug instanceof Error ? bug.name : typeof bug}`),
+        );
+        req.resume();
+        return;
+      }
       let mounted: NonNullable<typeof built>;
       try {
         mounted = built ?? build();
@@ -80,7 +94,6 @@ export function createIdp(options: IdpOptions): Idp {
       req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
       delete req.headers['x-forwarded-host'];
       delete req.headers['x-forwarded-for'];
-      const path = url.pathname.slice(IDP_MOUNT.length) || '/';
       if (path.startsWith('/interaction/')) {
         handleInteraction(provider, req, res, path, IDP_MOUNT).catch((error: unknown) => {
           options.log(`idp: interaction failed: ${error instanceof Error ? error.name : typeof error}`);
