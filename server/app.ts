@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../src/lib/wire.ts';
 import { Credentials } from './auth/credentials.ts';
+import { HashQueue } from './auth/hash-queue.ts';
 import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './auth/lockout.ts';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -126,6 +127,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     users,
     new Lockout(clock, options.lockout ?? DEFAULT_LOCKOUT),
     await hashPassword('no such account', cost),
+    new HashQueue(),
   );
   const limiter = new RateLimiter(clock);
   const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
