@@ -80,7 +80,7 @@ export class SsoFlows {
   latestFor(binding: string | undefined): Flow | null {
     if (binding === undefined) return null;
     const stateHash = this.latest.get(digest(binding));
-    return (stateHash && this.byState.get(stateHash)?.flow) ?? null;
+    return stateHash === undefined ? null : (this.byState.get(stateHash)?.flow ?? null);
   }
 
   /** Drops, oldest first, flows started before `cutoff` and any beyond the capacity (leaving room for one). */
