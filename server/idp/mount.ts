@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { IdpClientConfig } from '../config.ts';
+import { answerFailure } from '../http/errors.ts';
 import { API_BASES, callbackPath } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
-import { answerFailure } from '../http/errors.ts';
 import { sqliteAdapter } from './adapter.ts';
 import { guardIdpRequest, type IdpGuard } from './guard.ts';
 import { handleInteraction } from './interactions.ts';

@@ -16,11 +16,11 @@ const WAL_KEPT_BYTES = 4 * 1024 * 1024;
 export function openDb(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, DB_FILE_NAME));
-  reclaimFreedSpace(db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  reclaimFreedSpace(db);
   migrate(db);
   return db;
 }
