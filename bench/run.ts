@@ -6,11 +6,12 @@ import { apiThroughput } from './sections/api-throughput.ts';
 import { consoleFigures } from './sections/console.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
+import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
 import { BENCH_RATE_LIMIT, startServerProcess, type ServerProcess } from './server-process.ts';
 import { readSettings } from './settings.ts';
 
 /** Run in this order against one server; append a section here to add figures to the table and the JSON. */
-const SECTIONS: Section[] = [apiThroughput, loginLatency, consoleFigures, memoryBounds];
+const SECTIONS: Section[] = [apiThroughput, loginLatency, staticUnderSignIn, consoleFigures, memoryBounds];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 const REAL_RATE_LIMIT = 60;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../src/lib/wire.ts';
 import { Credentials } from './auth/credentials.ts';
+import { HashQueue } from './auth/hash-queue.ts';
 import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './auth/lockout.ts';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -102,6 +103,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     users,
     new Lockout(clock, options.lockout ?? DEFAULT_LOCKOUT),
     await hashPassword('no such account', cost),
+    new HashQueue(),
   );
   const limiter = new RateLimiter(clock);
   const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
@@ -117,7 +119,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return listeningUrl;
   };
   const origin = () => config.publicOrigin ?? browserOrigin(listening());
-  const idp = createIdp({ db, extraClients: config.idpClients, origin, log });
+  const idp = createIdp({
+    db,
+    extraClients: config.idpClients,
+    origin,
+    log,
+    guard: { limiter, clock, window },
+  });
   const ssoRoutes = createSsoRoutes({
     db,
     clock,
@@ -183,7 +191,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       return dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));
     }
     if (lower === IDP_MOUNT || lower.startsWith(`${IDP_MOUNT}/`)) {
-      return idp.handle(req, res, url);
+      return idp.handle(req, res, url, callerAddress(req, trusted));
     }
     if (lower === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors.ts';
 import type { Users } from '../store/users.ts';
 import { adminKeyMatches, hashAdminKey } from './admin-keys.ts';
+import type { HashQueue } from './hash-queue.ts';
 import type { Lockout } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 
@@ -10,6 +11,12 @@ const INVALID_CREDENTIALS = () =>
   new ApiError(401, 'invalid_credentials', 'The user name or password is incorrect.');
 const INVALID_ADMIN_KEY = () =>
   new ApiError(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.');
+
+/** 429 rather than 503: the console already waits and retries on `rate_limited`, and nothing is broken. */
+const BUSY = () =>
+  new ApiError(429, 'rate_limited', 'The server is busy checking other sign-ins. Try again in 1 second.', {
+    'Retry-After': '1',
+  });
 
 function locked(ms: number): ApiError {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
@@ -33,17 +40,22 @@ export class Credentials {
     private readonly users: Users,
     private readonly lockout: Lockout,
     private readonly dummyPasswordHash: string,
+    private readonly hashing: HashQueue,
   ) {}
 
   async signIn(username: string, password: string): Promise<SignInResult> {
     const account = username.trim().toLowerCase();
     const lockedFor = this.lockout.lockedFor(account);
     if (lockedFor > 0) return { ok: false, error: locked(lockedFor) };
+    // Turned away before anything is counted: a full queue says nothing about this account.
+    if (!this.hashing.hasRoom) return { ok: false, error: BUSY() };
     // Counted as a failure before the slow hash, so that parallel guesses cannot all pass the lock check above;
     // a success clears it again.
     this.lockout.recordFailure(account);
     const user = this.users.findByUsername(account);
-    const verified = await verifyPassword(password, user?.password_hash ?? this.dummyPasswordHash);
+    const verified = await this.hashing.run(() =>
+      verifyPassword(password, user?.password_hash ?? this.dummyPasswordHash),
+    );
     if (!user || !user.password_hash || !verified) return { ok: false, error: INVALID_CREDENTIALS() };
     this.lockout.recordSuccess(account);
     if (!user.is_active) {

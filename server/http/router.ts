@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rateLimitHeaders, type RateLimiter, type RateWindow } from '../rate-limit.ts';
+import type { RateLimiter, RateWindow } from '../rate-limit.ts';
 import type { Clock } from '../clock.ts';
 import { ApiError, answerFailure, describeBug } from './errors.ts';
+import { enforceRateLimit } from './rate-limited.ts';
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -128,17 +129,7 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
         });
       }
       if (spec.rateLimit) {
-        const decision = deps.limiter.hit(spec.rateLimit.method, caller, spec.rateLimit.window);
-        for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
-        if (!decision.allowed) {
-          const seconds = Math.max(1, Math.ceil((decision.resetAt - deps.clock.now()) / 1000));
-          throw new ApiError(
-            429,
-            'rate_limited',
-            `Too many calls to this method: ${decision.limit} are allowed per ${spec.rateLimit.window.windowMs / 1000} seconds. Try again in ${seconds} seconds.`,
-            { 'Retry-After': String(seconds) },
-          );
-        }
+        enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
       }
       send(res, await spec.handler({ req, url, params: found.params, caller }));
     } catch (error) {

@@ -3,6 +3,10 @@ import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../store/db.ts';
 
 const PRUNE_EVERY_MS = 60_000;
+/** Expired rows deleted per write at most: a batch costs a few milliseconds, whatever piled up before. */
+export const PRUNE_BATCH = 200;
+/** Free pages handed back to the file system after each batch (4 MB): more than a batch of bounded rows frees. */
+const VACUUM_PAGES = 1024;
 
 interface Row {
   payload: string;
@@ -34,8 +38,18 @@ export function sqliteAdapter(db: Db): AdapterFactory {
   );
   const destroy: Statement<[string, string]> = db.prepare('DELETE FROM idp_store WHERE model = ? AND id = ?');
   const revoke: Statement<[string]> = db.prepare('DELETE FROM idp_store WHERE grant_id = ?');
-  const prune: Statement<[number]> = db.prepare('DELETE FROM idp_store WHERE expires_at <= ?');
+  const prune: Statement<[number, number]> = db.prepare(
+    `DELETE FROM idp_store WHERE rowid IN
+       (SELECT rowid FROM idp_store WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)`,
+  );
   let nextPrune = 0;
+
+  /** One batch of expired rows; while batches come back full, the next write deletes another. */
+  function pruneBatch(now: number) {
+    const deleted = prune.run(now, PRUNE_BATCH).changes;
+    nextPrune = deleted === PRUNE_BATCH ? now : now + PRUNE_EVERY_MS;
+    if (deleted > 0) db.pragma(`incremental_vacuum(${VACUUM_PAGES})`);
+  }
 
   const live = (row: Row | undefined): AdapterPayload | undefined =>
     row && (row.expires_at === null || row.expires_at > Date.now())
@@ -45,10 +59,7 @@ export function sqliteAdapter(db: Db): AdapterFactory {
   return (model: string): Adapter => ({
     upsert(id, payload, expiresIn) {
       const now = Date.now();
-      if (now >= nextPrune) {
-        nextPrune = now + PRUNE_EVERY_MS;
-        prune.run(now);
-      }
+      if (now >= nextPrune) pruneBatch(now);
       upsert.run({
         model,
         id,

@@ -4,6 +4,7 @@ import type { IdpClientConfig } from '../config.ts';
 import { API_BASES, callbackPath } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
 import { sqliteAdapter } from './adapter.ts';
+import { guardIdpRequest, type IdpGuard } from './guard.ts';
 import { handleInteraction } from './interactions.ts';
 import { loadIdpKeys } from './keys.ts';
 import { loadOwnClient, type OwnClient } from './own-client.ts';
@@ -18,14 +19,16 @@ export interface IdpOptions {
   /** The origin browsers reach this server at: known only once it listens. */
   origin: () => string;
   log: (line: string) => void;
+  /** Every provider request is counted per caller and per endpoint, with this limiter and window. */
+  guard: IdpGuard;
 }
 
 export interface Idp {
   /** This server's own registration, for its relying party. */
   ownClient: OwnClient;
   issuer(): string;
-  /** Answers a request whose path starts with the mount path. */
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Answers a request whose path starts with the mount path, from `caller` (its rate-limit address). */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, caller: string): Promise<void>;
 }
 
 type MountedRequest = IncomingMessage & { originalUrl?: string };
@@ -62,7 +65,15 @@ export function createIdp(options: IdpOptions): Idp {
   return {
     ownClient,
     issuer: () => `${options.origin()}${IDP_MOUNT}`,
-    handle(req, res, url) {
+    handle(req, res, url, caller) {
+      const path = url.pathname.slice(IDP_MOUNT.length) || '/';
+      try {
+        guardIdpRequest(options.guard, req, res, path, url, caller);
+      } catch (error) {
+        // Refused before the provider reads the body: drain it so the answer reaches the client.
+        req.resume();
+        throw error;
+      }
       // A provider that cannot be built, or an interaction that fails, is a bug for the request guard to answer.
       const { provider, callback, origin } = built ?? build();
       // The provider sees itself at the public origin whatever name the request used (and behind the loopback).
@@ -70,7 +81,6 @@ export function createIdp(options: IdpOptions): Idp {
       req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
       delete req.headers['x-forwarded-host'];
       delete req.headers['x-forwarded-for'];
-      const path = url.pathname.slice(IDP_MOUNT.length) || '/';
       if (path.startsWith('/interaction/')) return handleInteraction(provider, req, res, path, IDP_MOUNT);
       const inner = req as MountedRequest;
       // oidc-provider finds its mount path by comparing originalUrl with url, as under Express.

@@ -39,7 +39,7 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
           fetch: loopbackFetch(setup.origin(), setup.loopback()),
         };
   return ssoRoutes({
-    flows: new SsoFlows(setup.db, setup.clock),
+    flows: new SsoFlows(setup.clock),
     sessions: new SsoSessions(setup.db, setup.clock),
     relyingParty: new RelyingParty(settings, setup.config.ssoClaim, setup.log),
     users: setup.users,

@@ -67,4 +67,9 @@ export const migrations: readonly string[] = [
 
   CREATE INDEX users_by_primary_email ON users(lower(json_extract(record, '$.PrimaryEmail')));
   `,
+  `
+  CREATE INDEX idp_store_by_expiry ON idp_store(expires_at);
+
+  DROP TABLE sso_flows;
+  `,
 ];

@@ -1,0 +1,32 @@
+import type { ServerResponse } from 'node:http';
+import type { Clock } from '../clock.ts';
+import { rateLimitHeaders, type RateLimiter, type RateWindow } from '../rate-limit.ts';
+import { ApiError } from './errors.ts';
+
+export interface RateLimitCheck {
+  limiter: RateLimiter;
+  clock: Clock;
+}
+
+/**
+ * Counts one call of `method` by `caller` and puts the X-RateLimit headers on the answer; over the limit, throws
+ * the 429 `rate_limited` error with Retry-After.
+ */
+export function enforceRateLimit(
+  res: ServerResponse,
+  check: RateLimitCheck,
+  method: string,
+  caller: string,
+  window: RateWindow,
+) {
+  const decision = check.limiter.hit(method, caller, window);
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  if (decision.allowed) return;
+  const seconds = Math.max(1, Math.ceil((decision.resetAt - check.clock.now()) / 1000));
+  throw new ApiError(
+    429,
+    'rate_limited',
+    `Too many calls to this method: ${decision.limit} are allowed per ${window.windowMs / 1000} seconds. Try again in ${seconds} seconds.`,
+    { 'Retry-After': String(seconds) },
+  );
+}
