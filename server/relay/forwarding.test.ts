@@ -265,6 +265,10 @@ describe('refusals: nothing reaches any upstream', () => {
     '/x/../relay/echo/api',
     '/relay/./echo/api',
     `http://evil.example/relay/echo/../x`,
+    '/relay/echo/%2e%2e%3fx/y',
+    '/relay/echo/%EF%BC%8E%EF%BC%8E/x',
+    '/relay/echo/%EF%BC%8E%EF%BC%8E%EF%BC%8F..',
+    '/relay/echo/api%E2%80%AEx',
   ])('%s is a 400', async (path) => {
     const res = await relayed(path);
     expectApiError(res, 400, 'bad_request');
