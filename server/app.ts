@@ -142,7 +142,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     [
       ...authRoutes({ credentials, tokens, users, window }),
       ...ssoRoutes,
-      ...peopleRoutes({ tokens, users, window, createWindow }),
+      ...peopleRoutes({ db, tokens, users, window, createWindow }),
     ],
     { clock, limiter, log },
   );

@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock.ts';
 import { b64url, claimsFor, decodeJwt, sign, signingKeyOf } from '../testing/jwt.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
 import { getUser, getWithAuth } from '../testing/requests.ts';
 import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { Tokens } from './tokens.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -211,5 +214,72 @@ describe('tokens and Authorization headers that must be refused', () => {
     ['two spaces after the scheme', (t: string) => `Bearer  ${t}`],
   ])('accepts a %s', async (_name, header) => {
     expect((await getWithAuth(`${server.api}/auth/getuser`, header(token))).status).toBe(200);
+  });
+});
+
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Other spellings of one token that Node's lenient base64 decoding reads as the same bytes: `=` padding, the
+ * standard alphabet's `+` and `/`, and set low bits in a part's last character (bits that carry no data).
+ */
+function respelling(token: string): fc.Arbitrary<string> {
+  const parts = token.split('.');
+  return fc
+    .record({
+      part: fc.integer({ min: 0, max: 2 }),
+      lowBits: fc.integer({ min: 0, max: 15 }),
+      padding: fc.integer({ min: 0, max: 2 }),
+      standardAlphabet: fc.boolean(),
+    })
+    .map(({ part, lowBits, padding, standardAlphabet }) => {
+      const text = parts[part]!;
+      const unusedBits = [0, 0, 4, 2][text.length % 4]!;
+      const last = B64URL.indexOf(text.at(-1)!);
+      let spelled = text.slice(0, -1) + B64URL[last | (lowBits & ((1 << unusedBits) - 1))]!;
+      if (standardAlphabet) spelled = spelled.replaceAll('-', '+').replaceAll('_', '/');
+      spelled += '='.repeat(padding);
+      return parts.map((p, i) => (i === part ? spelled : p)).join('.');
+    })
+    .filter((spelling) => spelling !== token);
+}
+
+describe('one spelling per token', () => {
+  it('refuses every other base64 spelling of a valid token, and remembers only the token itself', async () => {
+    const clock = new ManualClock(Date.parse('2026-03-02T12:00:00Z'));
+    const tokens = await Tokens.create(randomBytes(64), clock);
+    const token = await tokens.issue('jdoe@example.edu');
+    // The signature (32 bytes, 43 characters) always ends in a character with two unused bits.
+    expect(token.split('.')[2]).toHaveLength(43);
+    expect(await tokens.verify(token)).toEqual({ ok: true, username: 'jdoe@example.edu' });
+    expect(tokens.cachedCount).toBe(1);
+    await fc.assert(
+      fc.asyncProperty(respelling(token), async (spelling) => {
+        expect(await tokens.verify(spelling)).toEqual({ ok: false, reason: 'The token is malformed.' });
+      }),
+      { numRuns: 300 },
+    );
+    expect(tokens.cachedCount).toBe(1);
+  });
+
+  describe('over HTTP', () => {
+    let server: TestServer;
+    let token: string;
+    beforeAll(async () => {
+      server = await startTestServer({ config: { rateLimit: 10_000 } });
+      token = await login(server.api, DEMO.jdoe);
+    });
+    afterAll(() => server.stop(true));
+
+    it('answers 401 invalid_token to each respelling, as to any malformed token', async () => {
+      expect((await getUser(server.api, token)).status).toBe(200);
+      await fc.assert(
+        fc.asyncProperty(respelling(token), async (spelling) => {
+          expectRefused(await getUser(server.api, spelling));
+        }),
+        { numRuns: 60 },
+      );
+      expectRefused(await getWithAuth(`${server.api}/auth/getuser`, `Bearer ${token}=`));
+    });
   });
 });

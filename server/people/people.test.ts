@@ -261,6 +261,65 @@ describe('POST /api/people', () => {
     expect(records(await lookupPeople(api, jdoe, { searchText: 'person dup' }))).toHaveLength(1);
   });
 
+  // jdoe@example.edu is a demo user; each of these would pass for that person.
+  it.each([
+    ['a Cyrillic о in the user name', { UserName: 'jd\u043ee@example.edu' }],
+    ['a Greek ο in the user name', { UserName: 'jd\u03bfe@example.edu' }],
+    ['a combining acute accent in the user name', { UserName: 'jdoe\u0301@example.edu' }],
+    ['a precomposed accent in the user name', { UserName: 'jdo\u00e9@example.edu' }],
+    ['fullwidth letters in the user name', { UserName: '\uff4a\uff44\uff4f\uff45@example.edu' }],
+    [
+      'mathematical bold letters in the user name',
+      { UserName: '\u{1d423}\u{1d41d}\u{1d428}\u{1d41e}@example.edu' },
+    ],
+    ['a digit zero for the o, in capitals', { UserName: 'JD0E@EXAMPLE.EDU' }],
+    [
+      'a look-alike primary e-mail under another user name',
+      { UserName: 'someone-else', PrimaryEmail: 'jd\u043ee@example.edu' },
+    ],
+    [
+      'the same primary e-mail under another user name',
+      { UserName: 'someone-else', PrimaryEmail: 'jdoe@example.edu' },
+    ],
+  ])('is 409 for %s, and stores nothing', async (_name, change) => {
+    const res = await createPerson(api, admin, personBody('lookalike', change));
+    expect(expectApiError(res, 409, 'conflict').message).toMatch(/exists|looks like/);
+    expect(records(await lookupPeople(api, jdoe, { searchText: 'person lookalike' }))).toEqual([]);
+  });
+
+  it('is 409 for a look-alike of a person created before, and still takes names that only resemble', async () => {
+    person(await createPerson(api, admin, personBody('modern', { UserName: 'modern.user' })));
+    expectApiError(
+      await createPerson(api, admin, personBody('modem', { UserName: 'modem.user' })),
+      409,
+      'conflict',
+    );
+    expectApiError(
+      await createPerson(api, admin, personBody('m0dern', { UserName: 'M\u041eDERN.user' })),
+      409,
+      'conflict',
+    );
+    person(await createPerson(api, admin, personBody('modest', { UserName: 'modest.user' })));
+    person(await createPerson(api, admin, personBody('zoe', { UserName: 'zo\u00eb.unique@example.edu' })));
+  });
+
+  it('keeps identifiers in NFKC and other text in NFC', async () => {
+    const created = person(
+      await createPerson(api, admin, {
+        FirstName: 'Jose\u0301',
+        LastName: 'Person nfc',
+        PrimaryEmail: '\uff46\uff55\uff4c\uff4c@example.edu',
+        ExternalID: '\uff25\uff38\uff34-\u2460',
+      }),
+    );
+    expect(created).toMatchObject({
+      FirstName: 'Jos\u00e9',
+      UserName: 'full@example.edu',
+      PrimaryEmail: 'full@example.edu',
+      ExternalID: 'EXT-1',
+    });
+  });
+
   const invalid: [string, Record<string, unknown>, RegExp][] = [
     ['FirstName missing', { FirstName: undefined }, /FirstName is required/],
     ['FirstName empty', { FirstName: '' }, /FirstName must not be empty/],
@@ -271,6 +330,52 @@ describe('POST /api/people', () => {
     ['FirstName a boolean', { FirstName: true }, /FirstName must be a string/],
     ['FirstName too long', { FirstName: 'x'.repeat(101) }, /FirstName must be at most/],
     ['FirstName with a NUL', { FirstName: 'A\u0000da' }, /FirstName must not contain control/],
+    [
+      'FirstName with a right-to-left override',
+      { FirstName: 'Ada\u202Eecalevol' },
+      /FirstName must not contain control/,
+    ],
+    [
+      'LastName with a bidi isolate',
+      { LastName: '\u2066Lovelace\u2069' },
+      /LastName must not contain control/,
+    ],
+    ['Title with a line separator', { Title: 'Analyst\u2028Admin' }, /Title must not contain control/],
+    ['Company with a next-line (NEL)', { Company: 'Acme\u0085Inc' }, /Company must not contain control/],
+    ['Title with a paragraph separator', { Title: 'A\u2029B' }, /Title must not contain control/],
+    [
+      'WorkPhone with a left-to-right mark',
+      { WorkPhone: '\u200e555 0100' },
+      /WorkPhone must not contain control/,
+    ],
+    [
+      'UserName with a zero-width space',
+      { UserName: 'jdoe\u200b@example.edu' },
+      /UserName must not contain invisible/,
+    ],
+    ['UserName with a soft hyphen', { UserName: 'new\u00aduser' }, /UserName must not contain invisible/],
+    ['UserName with a word joiner', { UserName: 'new\u2060user' }, /UserName must not contain invisible/],
+    ['UserName with a byte order mark', { UserName: '\ufeffnewuser' }, /UserName must not contain invisible/],
+    [
+      'UserName with a zero-width joiner',
+      { UserName: 'new\u200duser' },
+      /UserName must not contain invisible/,
+    ],
+    [
+      'PrimaryEmail with a zero-width non-joiner',
+      { PrimaryEmail: 'ne\u200cw@example.edu' },
+      /PrimaryEmail must not contain invisible/,
+    ],
+    [
+      'ExternalID with a variation selector',
+      { ExternalID: 'X\ufe0f1' },
+      /ExternalID must not contain invisible/,
+    ],
+    [
+      'UserName with a right-to-left override',
+      { UserName: 'new\u202euser' },
+      /UserName must not contain control/,
+    ],
     ['LastName missing', { LastName: undefined }, /LastName is required/],
     ['LastName empty', { LastName: '' }, /LastName must not be empty/],
     ['PrimaryEmail missing', { PrimaryEmail: undefined }, /PrimaryEmail is required/],

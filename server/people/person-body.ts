@@ -20,27 +20,49 @@ export interface NewPerson {
 }
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
-// eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Refused in every text field: C0 and C1 controls (NEL included), line and paragraph separators, bidi controls. */
+const CONTROL = /[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** Refused in identifiers too: anything invisible (format characters, default-ignorables such as U+200B). */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
-function text(body: Map<string, unknown>, name: string, max: number, required: boolean): string {
+/**
+ * Free text is kept in NFC; identifiers (user names, e-mail addresses, external ids) in NFKC, so fullwidth or
+ * other compatibility spellings of a name are stored as the name itself.
+ */
+type Kind = 'text' | 'identifier';
+
+function text(
+  body: Map<string, unknown>,
+  name: string,
+  max: number,
+  required: boolean,
+  kind: Kind = 'text',
+): string {
   const value = body.get(name.toLowerCase());
   if (value === undefined || value === null) {
     if (required) throw new ApiError(400, 'bad_request', `${name} is required.`);
     return '';
   }
   if (typeof value !== 'string') throw new ApiError(400, 'bad_request', `${name} must be a string.`);
-  const trimmed = value.trim();
-  if (required && trimmed === '') throw new ApiError(400, 'bad_request', `${name} must not be empty.`);
-  if (trimmed.length > max)
+  if (CONTROL.test(value)) {
+    throw new ApiError(
+      400,
+      'bad_request',
+      `${name} must not contain control characters, line separators or bidirectional formatting characters.`,
+    );
+  }
+  if (kind === 'identifier' && INVISIBLE.test(value)) {
+    throw new ApiError(400, 'bad_request', `${name} must not contain invisible or formatting characters.`);
+  }
+  const normalized = value.trim().normalize(kind === 'identifier' ? 'NFKC' : 'NFC');
+  if (required && normalized === '') throw new ApiError(400, 'bad_request', `${name} must not be empty.`);
+  if (normalized.length > max)
     throw new ApiError(400, 'bad_request', `${name} must be at most ${max} characters.`);
-  if (CONTROL.test(trimmed))
-    throw new ApiError(400, 'bad_request', `${name} must not contain control characters.`);
-  return trimmed;
+  return normalized;
 }
 
 function email(body: Map<string, unknown>, name: string, required: boolean): string {
-  const value = text(body, name, 254, required);
+  const value = text(body, name, 254, required, 'identifier');
   if (value !== '' && !EMAIL.test(value))
     throw new ApiError(400, 'bad_request', `${name} must be an e-mail address.`);
   return value;
@@ -56,7 +78,7 @@ export function parseNewPerson(body: Map<string, unknown>): NewPerson {
   if (typeof isActive !== 'boolean')
     throw new ApiError(400, 'bad_request', 'IsActive must be true or false.');
   const primaryEmail = email(body, 'PrimaryEmail', true);
-  const userName = text(body, 'UserName', 256, false) || primaryEmail;
+  const userName = text(body, 'UserName', 256, false, 'identifier') || primaryEmail;
   return {
     UserName: userName,
     FirstName: text(body, 'FirstName', 100, true),
@@ -71,7 +93,7 @@ export function parseNewPerson(body: Map<string, unknown>): NewPerson {
     WorkPhone: text(body, 'WorkPhone', 50, false),
     MobilePhone: text(body, 'MobilePhone', 50, false),
     HomePhone: text(body, 'HomePhone', 50, false),
-    ExternalID: text(body, 'ExternalID', 100, false),
-    AlternateID: text(body, 'AlternateID', 100, false),
+    ExternalID: text(body, 'ExternalID', 100, false, 'identifier'),
+    AlternateID: text(body, 'AlternateID', 100, false, 'identifier'),
   };
 }

@@ -8,10 +8,13 @@ import { ApiError } from '../http/errors.ts';
 import type { Handler, Route } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import { buildUserRecord } from '../store/user-record.ts';
+import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
+import { ConfusableIdentities } from './confusable-identities.ts';
 import { parseNewPerson } from './person-body.ts';
 
 export interface PeopleDeps {
+  db: Db;
   tokens: Tokens;
   users: Users;
   window: RateWindow;
@@ -38,6 +41,8 @@ function maxResultsOf(raw: string | null): number {
 }
 
 export function peopleRoutes(deps: PeopleDeps): Route[] {
+  const identities = new ConfusableIdentities(deps.db);
+
   const getPerson: Handler = async ({ req, params }) => {
     const principal = await authenticate(req, deps.tokens, deps.users);
     requirePeopleAccess(principal);
@@ -76,6 +81,16 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
           409,
           'conflict',
           `A person with the user name "${person.UserName}" already exists.`,
+        );
+      }
+      // Also refused: a name or e-mail that differs from a taken one only by look-alike letters, invisible
+      // characters, accents or letter case, as it would pass for that person.
+      const lookalike = identities.findTaken([person.UserName, person.PrimaryEmail]);
+      if (lookalike !== undefined) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `"${lookalike}" is the same as, or looks like, an existing user name or e-mail address.`,
         );
       }
       const created = buildUserRecord({

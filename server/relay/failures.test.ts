@@ -56,6 +56,20 @@ beforeAll(async () => {
     '/TDWebApi/broken': (req) => {
       req.socket.destroy();
     },
+    // Unrequested protocol switches, left open: only the relay can end them.
+    '/TDWebApi/switch-upgrade': (req) => {
+      req.socket.write(
+        'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n',
+      );
+    },
+    '/TDWebApi/switch-bare': (req) => {
+      req.socket.write('HTTP/1.1 101 Switching Protocols\r\n\r\n');
+    },
+    '/TDWebApi/two-types': (req) => {
+      req.socket.end(
+        'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Type: text/html\r\nContent-Length: 2\r\n\r\nhi',
+      );
+    },
   });
   closedPort = await freedPort();
   tlsDir = mkdtempSync(join(tmpdir(), 'relay-tls-'));
@@ -142,6 +156,20 @@ describe('when the upstream fails, a 502 relay_failed naming its host', () => {
 
   it('an answer in a content encoding the relay did not ask for', async () => {
     await relayFailure('/relay/echo/gzipped', new URL(upstream.origin).host);
+  });
+
+  it.each(['switch-upgrade', 'switch-bare'])(
+    'an unrequested 101 (%s) at once, not after the timeout',
+    async (path) => {
+      const body = await relayFailure(`/relay/echo/${path}`, new URL(upstream.origin).host);
+      expect(body.message).toMatch(/answered 101 Switching Protocols/);
+      expect(front.logs.at(-1)).toMatch(/failed \(switching protocols\)$/);
+    },
+  );
+
+  it('an answer with two different Content-Type headers', async () => {
+    const body = await relayFailure('/relay/echo/two-types', new URL(upstream.origin).host);
+    expect(body.message).toMatch(/conflicting Content-Type headers/);
   });
 
   it('still relays normally afterwards', async () => {

@@ -1,3 +1,4 @@
+import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
@@ -38,6 +39,16 @@ beforeAll(async () => {
     '/TDWebApi/api/plain': (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('plain');
+    },
+    '/TDWebApi/api/challenge': (req, res) => {
+      const challenges = new URL(req.url ?? '/', 'http://x').searchParams.getAll('c');
+      res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': challenges });
+      res.end('{}');
+    },
+    '/TDWebApi/api/same-types': (req) => {
+      req.socket.end(
+        'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Type: text/plain\r\nCache-Control: private\r\nCache-Control: max-age=0\r\nContent-Length: 2\r\n\r\nhi',
+      );
     },
     '/TDWebApi/api/empty': (_req, res) => {
       res.writeHead(204);
@@ -181,7 +192,7 @@ describe('what comes back', () => {
       'x-ratelimit-remaining': '0',
       'x-ratelimit-reset': 'Mon, 02 Mar 2026 12:01:00 GMT',
       'retry-after': '42',
-      'www-authenticate': 'Bearer realm="tdx", Basic',
+      'www-authenticate': 'Bearer realm="tdx"',
       'cache-control': 'private, max-age=0',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
@@ -193,6 +204,40 @@ describe('what comes back', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("script-src 'none'");
     expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+  });
+
+  it.each([
+    [['Bearer realm="tdx"'], 'Bearer realm="tdx"'],
+    [['bearer'], 'bearer'],
+    [['Basic realm="tdx"'], undefined],
+    [['Bearer realm="tdx", Basic realm="tdx"'], 'Bearer realm="tdx"'],
+    [['Basic realm="tdx"', 'Bearer error="invalid_token"'], 'Bearer error="invalid_token"'],
+    [
+      ['Negotiate', 'Bearer error="invalid_token", error_description="a, b"', 'NTLM'],
+      'Bearer error="invalid_token", error_description="a, b"',
+    ],
+    [['Basic realm="a, Bearer b"'], undefined],
+    [['Digest realm="x", nonce="y", Basic'], undefined],
+    [['Basic realm="x" junk "'], undefined],
+  ])('passes WWW-Authenticate %j only as its Bearer challenges: %j', async (challenges, passed) => {
+    const query = challenges.map((c) => `c=${encodeURIComponent(c)}`).join('&');
+    const res = await relayed(`/relay/echo/api/challenge?${query}`);
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe(passed);
+  });
+
+  it('sends a repeated Content-Type once, and joins repeated Cache-Control into one line', async () => {
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${front.origin}/relay/echo/api/same-types`, resolve).on('error', reject),
+    );
+    res.resume();
+    const lines = (name: string) =>
+      res.rawHeaders.filter((_, i) => i % 2 === 0 && res.rawHeaders[i]!.toLowerCase() === name).length;
+    expect(res.statusCode).toBe(200);
+    expect(lines('content-type')).toBe(1);
+    expect(lines('cache-control')).toBe(1);
+    expect(res.headersDistinct['content-type']).toEqual(['text/plain']);
+    expect(res.headersDistinct['cache-control']).toEqual(['private, max-age=0']);
   });
 
   it('marks an answer without Cache-Control no-store', async () => {
@@ -300,6 +345,10 @@ describe('refusals: nothing reaches any upstream', () => {
     '/x/../relay/echo/api',
     '/relay/./echo/api',
     `http://evil.example/relay/echo/../x`,
+    '/relay/echo/%2e%2e%3fx/y',
+    '/relay/echo/%EF%BC%8E%EF%BC%8E/x',
+    '/relay/echo/%EF%BC%8E%EF%BC%8E%EF%BC%8F..',
+    '/relay/echo/api%E2%80%AEx',
   ])('%s is a 400', async (path) => {
     const res = await relayed(path);
     expectApiError(res, 400, 'bad_request');

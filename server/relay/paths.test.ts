@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
 import { isRelayPath, parseRelayTarget, relayedLocation, splitTarget, upstreamUrl } from './paths.ts';
@@ -125,7 +126,8 @@ describe('upstreamUrl', () => {
       }
     }
     expect(accepted).toBeGreaterThan(100);
-  });
+    // 13,824 targets: a few seconds on a busy machine.
+  }, 30_000);
 });
 
 describe('relayedLocation', () => {
@@ -157,5 +159,98 @@ describe('relayedLocation', () => {
       'https://u:p@acme.teamdynamix.com/TDWebApi/x',
     );
     expect(relayedLocation('http://[bad', requested, BASE, 'acme')).toBeNull();
+  });
+});
+
+/** Percent-encodes every UTF-8 byte of a text, upper or lower case hex. */
+function encoded(text: string, lower = false): string {
+  const hex = [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  return lower ? hex : hex.toUpperCase();
+}
+
+/** The ways one character can be spelled in a request target: as it is, encoded once or twice, any hex case. */
+function spellingsOf(char: string): string[] {
+  const once = encoded(char);
+  return [char, once, encoded(char, true), once.replaceAll('%', '%25')];
+}
+
+const DOT_LIKE = ['.', '\uff0e', '\ufe52', '\u2024'].flatMap(spellingsOf);
+const SEPARATOR_LIKE = ['/', '\\', '?', '#', '\uff0f', '\uff3c', '\uff1f', '\uff03']
+  .flatMap(spellingsOf)
+  .filter((spelling) => !['/', '?', '#'].includes(spelling));
+const CONTROL_LIKE = [
+  '\u0000',
+  '\u0009',
+  '\u000a',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u200b',
+]
+  .flatMap(spellingsOf)
+  .filter((spelling) => spelling.startsWith('%'));
+const SAFE_TEXT = fc.stringMatching(/^[A-Za-z0-9_~-]{1,6}$/);
+const SAFE_SEGMENT = fc.oneof(
+  SAFE_TEXT,
+  fc.tuple(SAFE_TEXT, SAFE_TEXT).map(([a, b]) => `${a}.${b}`),
+  fc.tuple(SAFE_TEXT, fc.constantFrom('%41', '%7e', '%20', '%C3%A9')).map(([a, b]) => a + b),
+);
+
+function refused(target: string): boolean {
+  try {
+    parseRelayTarget(target);
+    return false;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    return true;
+  }
+}
+
+describe('relay path rule (properties)', () => {
+  const around = fc.tuple(fc.array(SAFE_SEGMENT, { maxLength: 2 }), fc.array(SAFE_SEGMENT, { maxLength: 2 }));
+  const target = (before: string[], segment: string, after: string[]) =>
+    `/relay/acme/${[...before, segment, ...after].join('/')}`;
+
+  it('refuses a segment whose decoded or NFKC form is only dots (with or without ;parameters)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...DOT_LIKE), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('', ';', ';x'),
+        around,
+        (dots, parameter, [before, after]) => refused(target(before, dots.join('') + parameter, after)),
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a segment whose decoded or NFKC form holds a separator or a control, format or line-break character', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 4, unit: fc.constantFrom('a', 'B', '7', '-') }),
+        fc.constantFrom(...SEPARATOR_LIKE, ...CONTROL_LIKE),
+        fc.string({ maxLength: 4, unit: fc.constantFrom('a', 'B', '7', '-', '.') }),
+        around,
+        (head, bad, tail, [before, after]) => refused(target(before, head + bad + tail, after)),
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('passes ordinary segments on exactly as sent', () => {
+    fc.assert(
+      fc.property(fc.array(SAFE_SEGMENT, { minLength: 1, maxLength: 4 }), (segments) => {
+        expect(parseRelayTarget(`/relay/acme/${segments.join('/')}?q=1`)).toEqual({
+          kind: 'tenant',
+          name: 'acme',
+          rest: segments.join('/'),
+          search: '?q=1',
+        });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

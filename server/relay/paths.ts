@@ -11,7 +11,7 @@ function unsafe(): ApiError {
   return new ApiError(
     400,
     'bad_request',
-    'The relay path must stay inside the tenant base: no dot segments, backslashes, empty segments, encoded slashes or control characters.',
+    'The relay path must stay inside the tenant base: no dot segments (also encoded or as fullwidth dots), backslashes, empty segments, encoded slashes, question marks or number signs, or control characters.',
   );
 }
 
@@ -33,24 +33,50 @@ export function isRelayPath(rawPath: string, normalizedLower: string): boolean {
 
 // Only dots (and the whitespace or `;parameters` some servers strip from them) would climb: `..`, `. .`, `..;x`.
 const DOTS_ONLY = /^[.\s]+(?:;.*)?$/;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const FORBIDDEN = /[\\/\u0000-\u001f\u007f#]/;
+// Separators a server could split on once decoded (`/`, `\`, `?`, `#`), and control, format (bidi, zero-width)
+// and line-separator characters, which have no business in a path.
+const FORBIDDEN = /[\\/?#\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/**
+ * The forms a server along the way may see one raw segment in: fully percent-decoded, and NFKC-normalized (a
+ * server that normalizes turns fullwidth `．．` into `..`, `／` into `/`, and `％２ｅ` into an escape to decode
+ * again); null when an escape is malformed or the forms do not settle.
+ */
+function formsOf(segment: string): string[] | null {
+  const forms: string[] = [];
+  let current = segment;
+  for (let round = 0; round < 3; round++) {
+    const decoded = decodeRepeatedly(current);
+    if (decoded === null) return null;
+    const normalized = decoded.normalize('NFKC');
+    forms.push(decoded, normalized);
+    if (normalized === decoded) return forms;
+    current = normalized;
+  }
+  return null;
+}
+
+function isSafeSegment(segment: string): boolean {
+  const forms = formsOf(segment);
+  return forms !== null && forms.every((form) => !DOTS_ONLY.test(form) && !FORBIDDEN.test(form));
+}
 
 /**
  * Reads a relay request target strictly, refusing (400) anything that could climb out of the tenant base once
- * some server along the way decodes or normalizes it: dot segments plain or percent-encoded (any depth),
- * backslashes, `//`, encoded slashes, control characters.
+ * some server along the way decodes, normalizes or re-splits it: dot segments plain, percent-encoded (any
+ * depth) or as compatibility characters, backslashes, `//`, encoded slashes, `?` and `#`, control characters.
  */
 export function parseRelayTarget(target: string): RelayRequest {
   const { path, search } = splitTarget(target);
   if (path.includes('\\') || path.includes('//')) throw unsafe();
   const segments = path.split('/').slice(1);
   segments.forEach((segment, index) => {
-    const decoded = decodeRepeatedly(segment);
-    const last = index === segments.length - 1;
-    if (decoded === null || DOTS_ONLY.test(decoded) || FORBIDDEN.test(decoded)) throw unsafe();
     // Empty segments stand only at the end (`/relay/`, `/relay/acme/`): `//` was refused above.
-    if (decoded === '' && !last) throw unsafe();
+    if (segment === '') {
+      if (index !== segments.length - 1) throw unsafe();
+    } else if (!isSafeSegment(segment)) {
+      throw unsafe();
+    }
   });
   if (segments[0]?.toLowerCase() !== RELAY_MOUNT.slice(1)) throw unsafe();
   const name = segments[1];

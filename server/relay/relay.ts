@@ -1,8 +1,10 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import type { RelayTenant } from '../config.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError, answerFailure } from '../http/errors.ts';
+import { answerHeaders } from './answer-headers.ts';
 import { parseRelayTarget, relayedLocation, RELAY_MOUNT, upstreamUrl } from './paths.ts';
 
 /** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
@@ -10,18 +12,6 @@ export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
 
 /** The only request headers passed on: never cookies, never Host or X-Forwarded-* from the client. */
 const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept'] as const;
-
-/** The only answer headers passed back (Date: the console measures its clock skew against the tenant's). */
-const RESPONSE_HEADERS = [
-  'Content-Type',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-  'Retry-After',
-  'WWW-Authenticate',
-  'Date',
-  'Cache-Control',
-] as const;
 
 /**
  * Relayed bodies are the tenant's, not this console's: should a browser ever open one as a page, it gets no
@@ -90,6 +80,14 @@ function failureOf(error: unknown, host: string): RelayFailure {
   );
 }
 
+/** The relay never asks to switch protocols, so a 101 can only be a broken or hostile tenant. */
+function switchingProtocols(host: string): RelayFailure {
+  return new RelayFailure(
+    'switching protocols',
+    `The tenant at ${host} answered 101 Switching Protocols, which the relay never asks for.`,
+  );
+}
+
 function seconds(ms: number): string {
   const value = ms / 1000;
   return `${value} second${value === 1 ? '' : 's'}`;
@@ -132,7 +130,21 @@ function exchange(
     clientGone.addEventListener('abort', onClientGone);
 
     upstream.on('error', (error) => settle(failureOf(error, host)));
+    // Node answers an unrequested 101 with an Upgrade header by closing the socket, with no error and no response.
+    upstream.on('upgrade', (_res: IncomingMessage, socket: Socket) => {
+      socket.destroy();
+      settle(switchingProtocols(host));
+    });
+    upstream.on('close', () =>
+      settle(
+        new RelayFailure('closed', `The connection to the tenant at ${host} closed before it answered.`),
+      ),
+    );
     upstream.on('response', (res: IncomingMessage) => {
+      if ((res.statusCode ?? 0) < 200) {
+        settle(switchingProtocols(host));
+        return;
+      }
       const tooLarge = () =>
         new RelayFailure(
           'too large',
@@ -250,12 +262,16 @@ export function createRelay(deps: RelayDeps) {
       res.off('close', onClose);
     }
 
-    const out: Record<string, string | string[]> = {};
-    for (const name of RESPONSE_HEADERS) {
-      const values = answer.headers[name.toLowerCase()];
-      if (values?.length) out[name] = values.length === 1 ? values[0]! : values;
+    const passed = answerHeaders(answer.headers);
+    if (!passed.ok) {
+      deps.log(`relay ${tenant.name}: ${url.host} failed (conflicting ${passed.conflicting})`);
+      throw new ApiError(
+        502,
+        'relay_failed',
+        `The tenant at ${url.host} answered with conflicting ${passed.conflicting} headers.`,
+      );
     }
-    out['Cache-Control'] ??= 'no-store';
+    const out = passed.headers;
     const location = answer.headers.location?.[0];
     if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
       const relayed = relayedLocation(location, url, tenant.upstream, tenant.name);

@@ -1,0 +1,55 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../store/db.ts';
+import { skeletons } from '../store/skeleton.ts';
+
+const MAX_REMEMBERED = 50_000;
+
+interface IdentityRow {
+  user_name: string | null;
+  email: string | null;
+}
+
+/**
+ * Finds whether a new user name or e-mail address looks like one already taken: the same confusable skeleton as
+ * any user's UserName or PrimaryEmail, in any organization (user names are unique across all of them, and single
+ * sign-on matches either field). Skeletons are remembered by text, so a create costs one scan of the users.
+ */
+export class ConfusableIdentities {
+  private readonly identities: Statement<[], IdentityRow>;
+  private readonly skeletons = new Map<string, string[]>();
+
+  constructor(db: Db) {
+    this.identities = db.prepare(
+      `SELECT json_extract(record, '$.UserName') AS user_name, json_extract(record, '$.PrimaryEmail') AS email
+       FROM users`,
+    );
+  }
+
+  /** The first of the candidates that looks like an existing identity, or undefined. */
+  findTaken(candidates: readonly string[]): string | undefined {
+    const wanted = new Map<string, string>();
+    for (const candidate of candidates) {
+      for (const each of this.skeletonsOf(candidate)) if (!wanted.has(each)) wanted.set(each, candidate);
+    }
+    for (const row of this.identities.iterate()) {
+      for (const existing of [row.user_name, row.email]) {
+        if (!existing) continue;
+        for (const each of this.skeletonsOf(existing)) {
+          const taken = wanted.get(each);
+          if (taken !== undefined) return taken;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private skeletonsOf(text: string): string[] {
+    let known = this.skeletons.get(text);
+    if (known === undefined) {
+      if (this.skeletons.size >= MAX_REMEMBERED) this.skeletons.clear();
+      known = skeletons(text);
+      this.skeletons.set(text, known);
+    }
+    return known;
+  }
+}
