@@ -31,6 +31,11 @@ export interface Config {
   sso: SsoProviderConfig;
   /** The identity claim matched against a user's UserName or PrimaryEmail. */
   ssoClaim: string;
+  /**
+   * Match the `email` claim even when the provider does not say it verified the address (`email_verified` not
+   * true). Unsafe: whoever can set that address at the provider signs in as its user.
+   */
+  ssoAllowUnverifiedEmail: boolean;
   idpClients: IdpClientConfig[];
   /** Real tenants the console may reach through `/relay/<name>/`, in the order given. */
   relayTenants: RelayTenant[];
@@ -236,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
+    ssoAllowUnverifiedEmail: env.SSO_ALLOW_UNVERIFIED_EMAIL === '1' || env.SSO_ALLOW_UNVERIFIED_EMAIL === 'true',
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     relayTenants: relayTenants(env.RELAY_TENANTS),
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),

@@ -41,6 +41,8 @@ export class TestBrowser {
   readonly setCookies: string[] = [];
   /** Every URL requested, in order. */
   readonly visited: string[] = [];
+  /** The Cookie header of the last request ('' when it carried none). */
+  lastCookieHeader = '';
 
   constructor(private readonly options: { ca?: Buffer } = {}) {}
 
@@ -126,6 +128,7 @@ export class TestBrowser {
     this.visited.push(url.href);
     const headers: Record<string, string | number> = { Accept: 'text/html,*/*', ...extra };
     const cookies = this.cookieHeader(url);
+    this.lastCookieHeader = cookies;
     if (cookies) headers.Cookie = cookies;
     if (body !== undefined) headers['Content-Length'] = Buffer.byteLength(body);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
