@@ -50,10 +50,10 @@ export class TestBrowser {
     return this.send('GET', url, undefined, headers);
   }
 
-  /** Posts an HTML form (application/x-www-form-urlencoded). */
-  post(url: string, fields: Record<string, string>): Promise<Hop> {
+  /** Posts an HTML form (application/x-www-form-urlencoded), with any headers a browser would add. */
+  post(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Hop> {
     const body = new URLSearchParams(fields).toString();
-    return this.send('POST', url, body, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    return this.send('POST', url, body, { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   }
 
   /** Follows redirects from a hop until an answer that is not one; answers every hop after the first. */
