@@ -241,7 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
-    ssoAllowUnverifiedEmail: env.SSO_ALLOW_UNVERIFIED_EMAIL === '1' || env.SSO_ALLOW_UNVERIFIED_EMAIL === 'true',
+    ssoAllowUnverifiedEmail:
+      env.SSO_ALLOW_UNVERIFIED_EMAIL === '1' || env.SSO_ALLOW_UNVERIFIED_EMAIL === 'true',
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     relayTenants: relayTenants(env.RELAY_TENANTS),
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),

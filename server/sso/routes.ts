@@ -10,14 +10,7 @@ import { refuseCrossSite } from './cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';
 import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
 import { userForIdentity, userNameOf } from './map-identity.ts';
-import {
-  apiBaseOf,
-  callbackPath,
-  cookiePath,
-  loginSsoPath,
-  SIGNED_OUT_PATH,
-  type ApiBase,
-} from './paths.ts';
+import { apiBaseOf, callbackPath, cookiePath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';
 import { isSecretShaped, randomSecret } from './secrets.ts';
