@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       publicOrigin: null,
       sso: { kind: 'embedded' },
       ssoClaim: 'email',
+      ssoAllowUnverifiedEmail: false,
       idpClients: [],
       relayTenants: [],
       relayTimeoutMs: 30_000,
@@ -153,6 +154,14 @@ describe('loadConfig', () => {
     it('reads SSO_CLAIM (default email) and refuses what cannot be a claim name', () => {
       expect(loadConfig({ SSO_CLAIM: 'preferred_username' }, [], ROOT).ssoClaim).toBe('preferred_username');
       expect(configError({ SSO_CLAIM: 'a b' })).toMatch(/^SSO_CLAIM must be a claim name/);
+    });
+
+    it('reads SSO_ALLOW_UNVERIFIED_EMAIL (default off) and refuses anything but 1 or 0', () => {
+      expect(loadConfig({ SSO_ALLOW_UNVERIFIED_EMAIL: '1' }, [], ROOT).ssoAllowUnverifiedEmail).toBe(true);
+      expect(loadConfig({ SSO_ALLOW_UNVERIFIED_EMAIL: '0' }, [], ROOT).ssoAllowUnverifiedEmail).toBe(false);
+      expect(configError({ SSO_ALLOW_UNVERIFIED_EMAIL: 'yes' })).toMatch(
+        /^SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0/,
+      );
     });
 
     it('reads PUBLIC_ORIGIN as an origin', () => {

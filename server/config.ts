@@ -111,6 +111,13 @@ function ssoClaim(raw: string | undefined): string {
   return claim;
 }
 
+function allowUnverifiedEmail(raw: string | undefined): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '1' || value === 'true') return true;
+  if (value === '' || value === '0' || value === 'false') return false;
+  throw new ConfigError(`SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0 (got "${raw}").`);
+}
+
 function idpClients(raw: string | undefined): IdpClientConfig[] {
   if (!raw) return [];
   const problem = new ConfigError(
@@ -241,8 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
-    ssoAllowUnverifiedEmail:
-      env.SSO_ALLOW_UNVERIFIED_EMAIL === '1' || env.SSO_ALLOW_UNVERIFIED_EMAIL === 'true',
+    ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     relayTenants: relayTenants(env.RELAY_TENANTS),
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),

@@ -1,10 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/lib/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { createPerson, lookupPeople, personBody, records } from '../testing/people.ts';
 import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
-import { openDb, type Db } from './db.ts';
+import { DB_FILE_NAME, openDb, type Db } from './db.ts';
+import { migrations } from './migrations.ts';
 import { importRealm, RealmError, type Realm } from './realm.ts';
+import { Users } from './users.ts';
 
 const CHEAP = { log2N: 10, r: 8, p: 1 };
 
@@ -105,5 +111,43 @@ describe('no two users may be the same identity under the fold rule', () => {
     const jdoe = await login(server.api, DEMO.jdoe);
     const found = records(await lookupPeople(server.api, jdoe, { searchText: 'Person fold' }));
     expect(found.map((person: UserRecord) => person.UserName)).toEqual(['fold-one']);
+  });
+});
+
+describe('a database from before the identity rule', () => {
+  it('has the names it holds folded when it is opened, so single sign-on matches them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-fold-'));
+    try {
+      const old = new Database(join(dir, DB_FILE_NAME));
+      for (const migration of migrations.slice(0, 2)) old.exec(migration);
+      old.pragma('user_version = 2');
+      old
+        .prepare(
+          `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid)
+         VALUES (1, 'b', 'Old', x'00', 1, 'admin')`,
+        )
+        .run();
+      const insert = old.prepare(
+        `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text, record)
+         VALUES (?, ?, 1, ?, NULL, 1, 1, '', ?)`,
+      );
+      insert.run(
+        'u1',
+        1,
+        'elodie',
+        JSON.stringify({ UserName: 'elodie', PrimaryEmail: 'ÉLODIE@example.org' }),
+      );
+      insert.run('u2', 2, 'straße', JSON.stringify({ UserName: 'Straße', PrimaryEmail: '' }));
+      old.close();
+
+      const db = openDb(dir);
+      const users = new Users(db);
+      expect(users.findByIdentity('élodie@example.org').map((row) => row.uid)).toEqual(['u1']);
+      expect(users.findByIdentity('STRASSE').map((row) => row.uid)).toEqual(['u2']);
+      expect(users.findByIdentity('')).toEqual([]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
