@@ -1,6 +1,6 @@
 import type { UserRow, Users } from '../store/users.ts';
 import { SsoFailure } from './failures.ts';
-import type { Identity } from './relying-party.ts';
+import type { ProviderIdentity } from './relying-party.ts';
 
 /** How an identity is matched: which claim, and whether an unverified e-mail address may be. */
 export interface Matching {
@@ -12,7 +12,7 @@ export interface Matching {
  * The realm user an identity stands for: the only one whose UserName or PrimaryEmail is its claim (under the identity
  * rule of `foldIdentity`), if active.
  */
-export function userForIdentity(users: Users, matching: Matching, identity: Identity): UserRow {
+export function userForIdentity(users: Users, matching: Matching, identity: ProviderIdentity): UserRow {
   const { claim } = matching;
   const { value } = identity;
   if (value === null || value.trim() === '') {

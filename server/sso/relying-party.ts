@@ -17,7 +17,7 @@ export interface Expected {
 }
 
 /** Who the provider signed in: the identity claim's value and whether the provider verified it as an e-mail. */
-export interface Identity {
+export interface ProviderIdentity {
   value: string | null;
   /** `email_verified` is exactly true where the value came from (ID token or userinfo). */
   emailVerified: boolean;
@@ -129,7 +129,7 @@ export class RelyingParty {
   }
 
   /** Completes the flow from the callback URL (as the provider sent the browser to it) to the identity. */
-  async identity(callbackUrl: URL, expected: Expected): Promise<Identity> {
+  async identity(callbackUrl: URL, expected: Expected): Promise<ProviderIdentity> {
     const config = await this.config();
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {

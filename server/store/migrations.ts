@@ -75,6 +75,6 @@ export const migrations: readonly string[] = [
     email_fold = identity_fold(coalesce(json_extract(record, '$.PrimaryEmail'), ''));
   DROP INDEX users_by_primary_email;
   CREATE INDEX users_by_name_fold ON users(name_fold);
-  CREATE INDEX users_by_email_fold ON users(email_fold) WHERE email_fold != '';
+  CREATE INDEX users_by_email_fold ON users(email_fold);
   `,
 ];
