@@ -180,8 +180,18 @@ describe('loadConfig', () => {
         { client_id: 'other', client_secret: 'other-secret', redirect_uris: ['http://127.0.0.1:9090/cb'] },
       ];
       expect(loadConfig({ SSO_IDP_CLIENTS: JSON.stringify(clients) }, [], ROOT).idpClients).toEqual([
-        { clientId: 'other', clientSecret: 'other-secret', redirectUris: ['http://127.0.0.1:9090/cb'] },
+        {
+          clientId: 'other',
+          clientSecret: 'other-secret',
+          redirectUris: ['http://127.0.0.1:9090/cb'],
+          postLogoutRedirectUris: [],
+        },
       ]);
+      const signingOut = [{ ...clients[0], post_logout_redirect_uris: ['http://127.0.0.1:9090/sign-in'] }];
+      expect(
+        loadConfig({ SSO_IDP_CLIENTS: JSON.stringify(signingOut) }, [], ROOT).idpClients[0]
+          ?.postLogoutRedirectUris,
+      ).toEqual(['http://127.0.0.1:9090/sign-in']);
     });
 
     it.each([
@@ -193,6 +203,10 @@ describe('loadConfig', () => {
       [
         '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["nope"]}]',
         /must be an http or https URL/,
+      ],
+      [
+        '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["http://x/cb"],"post_logout_redirect_uris":"http://x/"}]',
+        /post_logout_redirect_uris must be an array of URLs/,
       ],
     ])('refuses SSO_IDP_CLIENTS=%s', (value, message) => {
       expect(configError({ SSO_IDP_CLIENTS: value })).toMatch(message);

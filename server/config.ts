@@ -12,6 +12,8 @@ export interface IdpClientConfig {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
+  /** Where it may have the browser sent back after signing out at the embedded provider. */
+  postLogoutRedirectUris: string[];
 }
 
 export interface Config {
@@ -142,7 +144,14 @@ function idpClients(raw: string | undefined): IdpClientConfig[] {
       throw new ConfigError(`SSO_IDP_CLIENTS entry "${id}" needs redirect_uris, a non-empty array of URLs.`);
     }
     for (const uri of uris) httpUrl(`A redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
-    return { clientId: id, clientSecret: secret, redirectUris: uris };
+    const postLogout = (entry as Record<string, unknown>).post_logout_redirect_uris ?? [];
+    if (!Array.isArray(postLogout) || !postLogout.every((uri) => typeof uri === 'string')) {
+      throw new ConfigError(
+        `SSO_IDP_CLIENTS entry "${id}": post_logout_redirect_uris must be an array of URLs.`,
+      );
+    }
+    for (const uri of postLogout) httpUrl(`A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    return { clientId: id, clientSecret: secret, redirectUris: uris, postLogoutRedirectUris: postLogout };
   });
 }
 

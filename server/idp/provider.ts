@@ -4,6 +4,7 @@ import type { AdapterFactory, ClientMetadata, Configuration } from 'oidc-provide
 import { findIdentity } from './identities.ts';
 import type { IdpKeys } from './keys.ts';
 import { Provider } from './oidc-provider.ts';
+import { widenFormAction } from './form-action.ts';
 import { errorPage, signedOutPage, signOutPage } from './pages.ts';
 
 /** A relying party the embedded provider serves. */
@@ -78,6 +79,14 @@ export function createProvider(options: ProviderOptions): OidcProvider {
         logoutSource(ctx, form) {
           ctx.type = 'html';
           ctx.set('Cache-Control', 'no-store');
+          // The confirmation ends at the client's registered post-logout URI, which may be on another origin.
+          const csp = ctx.response.get('Content-Security-Policy');
+          if (csp) {
+            ctx.set(
+              'Content-Security-Policy',
+              widenFormAction(csp, ctx.oidc.params?.post_logout_redirect_uri),
+            );
+          }
           ctx.body = signOutPage(form, ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId);
         },
         postLogoutSuccessSource(ctx) {
