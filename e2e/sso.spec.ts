@@ -16,6 +16,7 @@ const LOGINSSO = '/TDWebApi/api/auth/loginsso';
 const CALLBACK = `${LOGINSSO}/callback`;
 const GETUSER = '/TDWebApi/api/auth/getuser';
 const PROVIDER_HEADING = "Sign in to the emulator's identity provider";
+const PROVIDER_SIGN_OUT_HEADING = "Sign out of the emulator's identity provider?";
 
 /** Everything the browser is asked to load, by any page of the test's context, and every URL a frame shows. */
 interface Visits {
@@ -64,6 +65,21 @@ async function ssoFromSignIn(page: Page, identity = 'jane', path = '/sign-in') {
   await signInAtProvider(page, identity);
 }
 
+/**
+ * The console's sign-out of an SSO session: the token goes, the service ends the SSO session, and the provider
+ * asks whether to end its own, which the user confirms; back on the sign-in screen, which says so.
+ */
+async function signOutOfSso(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: PROVIDER_SIGN_OUT_HEADING })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL('/sign-in');
+  await expect(page.getByText('You are signed out. Single sign-on was ended too.')).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('TDWebApiSso');
+}
+
 /** The URL the tab shows now, from the page itself. */
 const href = (page: Page) => page.evaluate(() => location.href);
 
@@ -80,7 +96,7 @@ async function expectTokenNowhere(page: Page, visits: Visits, token: string) {
 }
 
 test.describe('single sign-on through the embedded provider', () => {
-  test('signs in as jdoe from the sign-in page, then again with the live SSO session and no prompt', async ({
+  test('signs in as jdoe from the sign-in page; signing out ends SSO, so the next SSO sign-in asks again', async ({
     page,
     visits,
   }) => {
@@ -111,20 +127,28 @@ test.describe('single sign-on through the embedded provider', () => {
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('button', { name: JDOE.username })).toBeVisible();
 
-    // Signed out of the console, the SSO session at the service lives on: SSO again goes straight through.
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/sign-in(\?|$)/);
-    expect(await storedSession(page)).toBeNull();
-    const before = visits.urls.length;
+    // Signed out of the console, single sign-on ends too: SSO in this browser asks the provider again.
+    await signOutOfSso(page);
     await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await signInAtProvider(page);
 
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
-    expect(visits.urls.slice(before).filter((url) => pathOf(url).startsWith('/idp'))).toEqual([]);
     const second = await storedSession(page);
     expect(second?.method).toBe('sso');
     await expectTokenNowhere(page, visits, token);
     await expectTokenNowhere(page, visits, second!.token);
+  });
+
+  test('after the console signs out, loginsso in this browser asks the provider for a sign-in again', async ({
+    page,
+  }) => {
+    await ssoFromSignIn(page);
+    await expect(page).toHaveURL('/profile');
+    await signOutOfSso(page);
+    await page.goto(LOGINSSO);
+    await expect(page.getByRole('heading', { level: 1, name: PROVIDER_HEADING })).toBeVisible();
+    await expect(page).toHaveURL(/\/idp\/interaction\//);
   });
 
   test('honours where the visitor was headed, and names the method on the token page', async ({
@@ -198,9 +222,7 @@ test.describe('single sign-on through the embedded provider', () => {
     expect(callback.searchParams.get('code')).toBeTruthy();
 
     // Back to nothing: signed out of the console, and the service's SSO session gone.
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/sign-in(\?|$)/);
-    await context.clearCookies({ name: 'TDWebApiSso' });
+    await signOutOfSso(page);
 
     const tampered = new URL(callback);
     tampered.searchParams.set('state', `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`);

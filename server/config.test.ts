@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       publicOrigin: null,
       sso: { kind: 'embedded' },
       ssoClaim: 'email',
+      ssoAllowUnverifiedEmail: false,
       idpClients: [],
       relayTenants: [],
       relayTimeoutMs: 30_000,
@@ -220,6 +221,14 @@ describe('loadConfig', () => {
       expect(configError({ SSO_CLAIM: 'a b' })).toMatch(/^SSO_CLAIM must be a claim name/);
     });
 
+    it('reads SSO_ALLOW_UNVERIFIED_EMAIL (default off) and refuses anything but 1 or 0', () => {
+      expect(loadConfig({ SSO_ALLOW_UNVERIFIED_EMAIL: '1' }, [], ROOT).ssoAllowUnverifiedEmail).toBe(true);
+      expect(loadConfig({ SSO_ALLOW_UNVERIFIED_EMAIL: '0' }, [], ROOT).ssoAllowUnverifiedEmail).toBe(false);
+      expect(configError({ SSO_ALLOW_UNVERIFIED_EMAIL: 'yes' })).toMatch(
+        /^SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0/,
+      );
+    });
+
     it('reads PUBLIC_ORIGIN as an origin', () => {
       expect(loadConfig({ PUBLIC_ORIGIN: 'https://tdx.example.edu' }, [], ROOT).publicOrigin).toBe(
         'https://tdx.example.edu',
@@ -236,8 +245,18 @@ describe('loadConfig', () => {
         { client_id: 'other', client_secret: 'other-secret', redirect_uris: ['http://127.0.0.1:9090/cb'] },
       ];
       expect(loadConfig({ SSO_IDP_CLIENTS: JSON.stringify(clients) }, [], ROOT).idpClients).toEqual([
-        { clientId: 'other', clientSecret: 'other-secret', redirectUris: ['http://127.0.0.1:9090/cb'] },
+        {
+          clientId: 'other',
+          clientSecret: 'other-secret',
+          redirectUris: ['http://127.0.0.1:9090/cb'],
+          postLogoutRedirectUris: [],
+        },
       ]);
+      const signingOut = [{ ...clients[0], post_logout_redirect_uris: ['http://127.0.0.1:9090/sign-in'] }];
+      expect(
+        loadConfig({ SSO_IDP_CLIENTS: JSON.stringify(signingOut) }, [], ROOT).idpClients[0]
+          ?.postLogoutRedirectUris,
+      ).toEqual(['http://127.0.0.1:9090/sign-in']);
     });
 
     it.each([
@@ -249,6 +268,10 @@ describe('loadConfig', () => {
       [
         '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["nope"]}]',
         /must be an http or https URL/,
+      ],
+      [
+        '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["http://x/cb"],"post_logout_redirect_uris":"http://x/"}]',
+        /post_logout_redirect_uris must be an array of URLs/,
       ],
     ])('refuses SSO_IDP_CLIENTS=%s', (value, message) => {
       expect(configError({ SSO_IDP_CLIENTS: value })).toMatch(message);

@@ -16,6 +16,8 @@ export interface IdpClientConfig {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
+  /** Where it may have the browser sent back after signing out at the embedded provider. */
+  postLogoutRedirectUris: string[];
 }
 
 export interface Config {
@@ -35,6 +37,11 @@ export interface Config {
   sso: SsoProviderConfig;
   /** The identity claim matched against a user's UserName or PrimaryEmail. */
   ssoClaim: string;
+  /**
+   * Match the `email` claim even when the provider does not say it verified the address (`email_verified` not
+   * true). Unsafe: whoever can set that address at the provider signs in as its user.
+   */
+  ssoAllowUnverifiedEmail: boolean;
   idpClients: IdpClientConfig[];
   /** Real tenants the console may reach through `/relay/<name>/`, in the order given. */
   relayTenants: RelayTenant[];
@@ -113,6 +120,13 @@ function ssoClaim(raw: string | undefined): string {
   return claim;
 }
 
+function allowUnverifiedEmail(raw: string | undefined): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '1' || value === 'true') return true;
+  if (value === '' || value === '0' || value === 'false') return false;
+  throw new ConfigError(`SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0 (got "${raw}").`);
+}
+
 function idpClients(raw: string | undefined): IdpClientConfig[] {
   if (!raw) return [];
   const problem = new ConfigError(
@@ -137,7 +151,14 @@ function idpClients(raw: string | undefined): IdpClientConfig[] {
       throw new ConfigError(`SSO_IDP_CLIENTS entry "${id}" needs redirect_uris, a non-empty array of URLs.`);
     }
     for (const uri of uris) httpUrl(`A redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
-    return { clientId: id, clientSecret: secret, redirectUris: uris };
+    const postLogout = (entry as Record<string, unknown>).post_logout_redirect_uris ?? [];
+    if (!Array.isArray(postLogout) || !postLogout.every((uri) => typeof uri === 'string')) {
+      throw new ConfigError(
+        `SSO_IDP_CLIENTS entry "${id}": post_logout_redirect_uris must be an array of URLs.`,
+      );
+    }
+    for (const uri of postLogout) httpUrl(`A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    return { clientId: id, clientSecret: secret, redirectUris: uris, postLogoutRedirectUris: postLogout };
   });
 }
 
@@ -293,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
+    ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     relayTenants: relayTenants(env.RELAY_TENANTS),
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),

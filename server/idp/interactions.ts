@@ -5,6 +5,7 @@ import { readForm } from '../http/form.ts';
 import { checkIdentity } from './identities.ts';
 import { errors } from './oidc-provider.ts';
 import { errorPage, signInPage } from './pages.ts';
+import { widenFormAction } from './form-action.ts';
 
 const ROUTE = /^\/interaction\/([\w-]{1,64})(?:\/(login|abort))?$/;
 
@@ -35,24 +36,12 @@ async function pending(provider: Provider, req: IncomingMessage, res: ServerResp
   }
 }
 
-/**
- * The form posts to the client's redirect URI in the end (through the provider's redirects), and CSP's
- * form-action covers redirects after a submission: allow that one origin besides this one.
- */
+/** The form posts to the client's redirect URI in the end (through the provider's redirects). */
 function allowFormRedirect(res: ServerResponse, details: Interaction) {
   const csp = res.getHeader('Content-Security-Policy');
-  if (typeof csp !== 'string') return;
-  let origin: string;
-  try {
-    origin = new URL(String(details.params.redirect_uri)).origin;
-  } catch {
-    return;
+  if (typeof csp === 'string') {
+    res.setHeader('Content-Security-Policy', widenFormAction(csp, details.params.redirect_uri));
   }
-  if (origin !== 'null')
-    res.setHeader(
-      'Content-Security-Policy',
-      csp.replace("form-action 'self'", `form-action 'self' ${origin}`),
-    );
 }
 
 async function showSignIn(

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { IdpClientConfig } from '../config.ts';
-import { API_BASES, callbackPath } from '../sso/paths.ts';
+import { API_BASES, callbackPath, SIGNED_OUT_PATH } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
 import { sqliteAdapter } from './adapter.ts';
 import { guardIdpRequest, type IdpGuard } from './guard.ts';
@@ -46,6 +46,7 @@ export function createIdp(options: IdpOptions): Idp {
     const own: IdpClient = {
       ...ownClient,
       redirectUris: API_BASES.map((base) => `${origin}${callbackPath(base)}`),
+      postLogoutRedirectUris: [`${origin}${SIGNED_OUT_PATH}`],
       name: 'the Auth Console emulator',
     };
     const extra = options.extraClients

@@ -79,3 +79,31 @@ export function errorPage(title: string, message: string): string {
 <p>Go back to the application you came from and start the sign-in again.</p>`,
   );
 }
+
+/**
+ * The provider's sign-out question (RP-initiated logout): `form` is oidc-provider's own hidden form, carrying its
+ * anti-forgery token, which both buttons submit. A plain page, no script: confirming is one click.
+ */
+export function signOutPage(form: string, clientName: string | undefined): string {
+  const who = clientName ? `<strong>${escapeHtml(clientName)}</strong>` : 'An application';
+  return page(
+    'Sign out · Emulator identity provider',
+    `<h1>Sign out of the emulator's identity provider?</h1>
+<p>${who} signed you out and asks whether to end your session here too. Until you do, signing in through this
+provider again needs no password.</p>
+${form}
+<div class="actions">
+<button autofocus type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
+<button type="submit" form="op.logoutForm">Stay signed in</button>
+</div>`,
+  );
+}
+
+/** Where a sign-out at the provider ends when no application asked to have the browser back. */
+export function signedOutPage(): string {
+  return page(
+    'Signed out · Emulator identity provider',
+    `<h1>You are signed out of the emulator's identity provider</h1>
+<p>Go back to the application you came from to sign in again.</p>`,
+  );
+}

@@ -4,13 +4,16 @@ import type { AdapterFactory, ClientMetadata, Configuration } from 'oidc-provide
 import { findIdentity } from './identities.ts';
 import type { IdpKeys } from './keys.ts';
 import { Provider } from './oidc-provider.ts';
-import { errorPage } from './pages.ts';
+import { widenFormAction } from './form-action.ts';
+import { errorPage, signedOutPage, signOutPage } from './pages.ts';
 
 /** A relying party the embedded provider serves. */
 export interface IdpClient {
   clientId: string;
   clientSecret: string;
   redirectUris: string[];
+  /** Where it may ask to have the browser back after signing out here (RP-initiated logout). */
+  postLogoutRedirectUris?: string[];
   name: string;
 }
 
@@ -31,6 +34,7 @@ function clientMetadata(client: IdpClient): ClientMetadata {
     client_secret: client.clientSecret,
     client_name: client.name,
     redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
     grant_types: ['authorization_code'],
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_basic',
@@ -43,14 +47,24 @@ function clientMetadata(client: IdpClient): ClientMetadata {
  * and `email` in the ID token so that relying parties need not call userinfo.
  */
 export function createProvider(options: ProviderOptions): OidcProvider {
-  const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
+  const issuer = new URL(options.issuer);
+  const mountPath = issuer.pathname.replace(/\/$/, '');
+  // __Host- would need Path=/, which would send the session cookie with every console and API request: the
+  // cookies stay under the mount path, and under https take the __Secure- prefix (so only https may set them).
+  const prefix = issuer.protocol === 'https:' ? '__Secure-' : '';
   const configuration: Configuration = {
     adapter: options.adapter,
     clients: options.clients.map(clientMetadata),
     jwks: options.keys.jwks,
     cookies: {
       keys: options.keys.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      names: {
+        session: `${prefix}idp_session`,
+        interaction: `${prefix}idp_interaction`,
+        resume: `${prefix}idp_resume`,
+      },
+      // The interaction cookies get the paths of their own endpoints (under the mount path) from oidc-provider.
+      long: { httpOnly: true, sameSite: 'lax', signed: true, path: mountPath },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
     scopes: ['openid', 'email', 'profile'],
@@ -60,7 +74,27 @@ export function createProvider(options: ProviderOptions): OidcProvider {
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.set('Cache-Control', 'no-store');
+          // The confirmation ends at the client's registered post-logout URI, which may be on another origin.
+          const csp = ctx.response.get('Content-Security-Policy');
+          if (csp) {
+            ctx.set(
+              'Content-Security-Policy',
+              widenFormAction(csp, ctx.oidc.params?.post_logout_redirect_uri),
+            );
+          }
+          ctx.body = signOutPage(form, ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId);
+        },
+        postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.set('Cache-Control', 'no-store');
+          ctx.body = signedOutPage();
+        },
+      },
     },
     clientBasedCORS: () => false,
     ttl: {

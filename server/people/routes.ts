@@ -9,7 +9,7 @@ import type { Handler, Route } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import { buildUserRecord } from '../store/user-record.ts';
 import type { Db } from '../store/db.ts';
-import type { Users } from '../store/users.ts';
+import { identityKeysOf, type Users } from '../store/users.ts';
 import { ConfusableIdentities } from './confusable-identities.ts';
 import { parseNewPerson } from './person-body.ts';
 
@@ -100,6 +100,14 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
         BEID: admin.BEID,
         BEIDInt: admin.BEIDInt,
       });
+      const twin = deps.users.identityClash(created.UID, identityKeysOf(created));
+      if (twin !== undefined) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `The user name or primary e-mail is the same identity as that of "${twin}" (ignoring case and Unicode compatibility forms).`,
+        );
+      }
       deps.users.insertPerson(principal.user.org_id, created);
       return created;
     });

@@ -18,7 +18,12 @@ describe('an external provider: one emulator signing in through the embedded pro
     provider = await startTestServer({
       config: {
         idpClients: [
-          { clientId: 'other-emulator', clientSecret: 'other-emulator-secret', redirectUris: callbacks },
+          {
+            clientId: 'other-emulator',
+            clientSecret: 'other-emulator-secret',
+            redirectUris: callbacks,
+            postLogoutRedirectUris: [`http://127.0.0.1:${port}/sign-in`],
+          },
         ],
       },
     });
@@ -55,6 +60,31 @@ describe('an external provider: one emulator signing in through the embedded pro
       headers: { Authorization: `Bearer ${page.text}` },
     });
     expect(me.status).toBe(200);
+  });
+
+  it("signing out at this one ends the session at the other's provider too, and comes back here", async () => {
+    const browser = new TestBrowser();
+    expect(last(await ssoSignIn(browser, relying.api, IDP.jane)).status).toBe(200);
+    const answer = await browser.post(
+      `${relying.api}/auth/logoutsso`,
+      {},
+      { Origin: relying.origin, 'Sec-Fetch-Site': 'same-origin' },
+    );
+    const { ended, endSessionUrl } = JSON.parse(answer.text) as { ended: boolean; endSessionUrl: string };
+    expect(ended).toBe(true);
+    expect(endSessionUrl.startsWith(`${provider.origin}/idp/session/end?`)).toBe(true);
+
+    const question = await browser.get(endSessionUrl);
+    expect(question.status, question.text).toBe(200);
+    // The confirmation may end on this other origin.
+    expect(question.headers['content-security-policy']).toContain(`form-action 'self' ${relying.origin}`);
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(question.text)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(question.text)![1]!;
+    const confirmed = await browser.post(new URL(action, question.url).href, { xsrf, logout: 'yes' });
+    expect(confirmed.headers.location).toBe(`${relying.origin}/sign-in`);
+
+    const again = await browser.navigate(`${relying.api}/auth/loginsso`);
+    expect(last(again).url.startsWith(`${provider.origin}/idp/interaction/`)).toBe(true);
   });
 
   it('maps and refuses identities on the relying side', async () => {

@@ -8,6 +8,8 @@ const STATUS: Record<SsoErrorCode, number> = {
   id_token_invalid: 400,
   unknown_user: 403,
   inactive_user: 403,
+  email_unverified: 403,
+  ambiguous_user: 403,
 };
 
 /** A single sign-on that cannot go on; answered as JSON, or as a redirect to the console's SSO screen. */

@@ -19,3 +19,6 @@ export function callbackPath(base: ApiBase): string {
 }
 
 export const API_BASES: readonly ApiBase[] = ['/TDWebApi', '/SBTDWebApi'];
+
+/** The console's sign-in screen: where the identity provider sends the browser back after signing out there. */
+export const SIGNED_OUT_PATH = '/sign-in';

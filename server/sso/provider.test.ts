@@ -142,6 +142,21 @@ describe('the embedded provider', () => {
     ).toBe(200);
   });
 
+  it('keeps its session cookie under /idp, so console and API requests never carry it', async () => {
+    const browser = new TestBrowser();
+    const hops = await ssoSignIn(browser, server.api, IDP.jane);
+    expect(last(hops).status).toBe(200);
+    const providerCookies = browser.setCookies.filter((c) => /^(idp_|_session|_interaction)/.test(c));
+    const session = providerCookies.find((c) => c.startsWith('idp_session='));
+    expect(session).toMatch(/; path=\/idp;/i);
+    for (const cookie of providerCookies) expect(cookie).toMatch(/; path=\/idp[/;]/i);
+    const seen: string[] = [];
+    for (const path of ['/', '/profile', '/TDWebApi/api/auth/getuser', '/relay']) {
+      seen.push(await browser.get(`${server.origin}${path}`).then(() => browser.lastCookieHeader));
+    }
+    for (const header of seen) expect(header).not.toMatch(/idp_|_session/);
+  });
+
   it('answers unknown provider paths and bad requests without a 5xx', async () => {
     for (const path of ['/idp', '/idp/', '/idp/nothing', '/idp/auth', '/idp/token', '/idp/me', '/IDP/jwks']) {
       const res = await fetch(`${server.origin}${path}`, { redirect: 'manual' });

@@ -16,6 +16,13 @@ export interface Expected {
   codeVerifier: string;
 }
 
+/** Who the provider signed in: the identity claim's value and whether the provider verified it as an e-mail. */
+export interface ProviderIdentity {
+  value: string | null;
+  /** `email_verified` is exactly true where the value came from (ID token or userinfo). */
+  emailVerified: boolean;
+}
+
 const TIMEOUT_SECONDS = 10;
 const SCOPE = 'openid email profile';
 
@@ -121,8 +128,8 @@ export class RelyingParty {
     }
   }
 
-  /** Completes the flow from the callback URL (as the provider sent the browser to it) to the identity's claim. */
-  async identity(callbackUrl: URL, expected: Expected): Promise<string | null> {
+  /** Completes the flow from the callback URL (as the provider sent the browser to it) to the identity. */
+  async identity(callbackUrl: URL, expected: Expected): Promise<ProviderIdentity> {
     const config = await this.config();
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
@@ -134,19 +141,40 @@ export class RelyingParty {
       const claims = tokens.claims();
       if (!claims) throw new SsoFailure('id_token_invalid', 'The identity provider sent no ID token.');
       const value = claims[this.claim];
-      if (typeof value === 'string') return value;
+      if (typeof value === 'string') {
+        return { value, emailVerified: claims.email_verified === true };
+      }
       // Providers that follow the specification to the letter put profile claims in userinfo only.
       if (value === undefined && config.serverMetadata().userinfo_endpoint) {
         const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
         const fromInfo = info[this.claim];
-        return typeof fromInfo === 'string' ? fromInfo : null;
+        return {
+          value: typeof fromInfo === 'string' ? fromInfo : null,
+          emailVerified: info.email_verified === true,
+        };
       }
-      return null;
+      return { value: null, emailVerified: false };
     } catch (error) {
       const failure = classify(error);
       if (failure.code !== 'access_denied') this.log(`sso: sign-in failed: ${describe(error)}`);
       throw failure;
     }
+  }
+
+  /**
+   * Where to send the browser to end its session at the provider (RP-initiated logout), coming back to
+   * `postLogoutRedirectUri`; null when the provider publishes no `end_session_endpoint` or cannot be reached.
+   * Named by `client_id` only: an ID token as `id_token_hint` would put a token in a URL.
+   */
+  async endSessionUrl(postLogoutRedirectUri: string): Promise<string | null> {
+    let config: oidc.Configuration;
+    try {
+      config = await this.config();
+    } catch {
+      return null;
+    }
+    if (!config.serverMetadata().end_session_endpoint) return null;
+    return oidc.buildEndSessionUrl(config, { post_logout_redirect_uri: postLogoutRedirectUri }).href;
   }
 
   private config(): Promise<oidc.Configuration> {

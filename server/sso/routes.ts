@@ -1,14 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import * as oidc from 'openid-client';
+import type { LogoutSsoAnswer } from '../../src/lib/wire.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import type { Users } from '../store/users.ts';
+import { refuseCrossSite } from './cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';
 import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
 import { userForIdentity, userNameOf } from './map-identity.ts';
-import { apiBaseOf, callbackPath, cookiePath, loginSsoPath, type ApiBase } from './paths.ts';
+import { apiBaseOf, callbackPath, cookiePath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';
 import { isSecretShaped, randomSecret } from './secrets.ts';
@@ -27,6 +29,8 @@ export interface SsoDeps {
   tokens: Tokens;
   /** The identity claim matched against UserName or PrimaryEmail. */
   claim: string;
+  /** Match an `email` claim the provider did not say it verified (unsafe). */
+  allowUnverifiedEmail: boolean;
   /** The origin browsers reach this server at; known once it listens. */
   origin: () => string;
   /** loginsso and its callback each count calls on their own counter, with this window. */
@@ -154,7 +158,11 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
         nonce: check.flow.nonce,
         codeVerifier: check.flow.codeVerifier,
       });
-      const user = userForIdentity(deps.users, deps.claim, identity);
+      const user = userForIdentity(
+        deps.users,
+        { claim: deps.claim, allowUnverifiedEmail: deps.allowUnverifiedEmail },
+        identity,
+      );
       const session = setCookie(SESSION_COOKIE, deps.sessions.create(user.uid), {
         path: cookiePath(apiBase),
         secure: secureFor(req, deps.origin()),
@@ -169,7 +177,33 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
     }
   };
 
+  /**
+   * The emulator's own SSO sign-out: ends this browser's SSO session (so `loginsso` asks the provider again) and
+   * says where the browser ends its session at the provider. POST from this server's own pages only.
+   */
+  const logoutSso: Handler = async ({ req, url }) => {
+    refuseCrossSite(req, deps.origin());
+    const base = apiBaseOf(url);
+    const sessionId = readCookie(req, SESSION_COOKIE);
+    const ended = isSecretShaped(sessionId) && deps.sessions.end(sessionId);
+    const answer: LogoutSsoAnswer = {
+      ended,
+      endSessionUrl: await deps.relyingParty.endSessionUrl(`${deps.origin()}${SIGNED_OUT_PATH}`),
+    };
+    const secure = secureFor(req, deps.origin());
+    return {
+      status: 200,
+      json: answer,
+      headers: NO_STORE,
+      cookies: [clearCookie(SESSION_COOKIE, { path: cookiePath(base), secure })],
+    };
+  };
+
   return [
+    {
+      path: '/api/auth/logoutsso',
+      methods: { POST: { handler: logoutSso, rateLimit: { method: 'auth/logoutsso', window: deps.window } } },
+    },
     {
       path: '/api/auth/loginsso',
       methods: { GET: { handler: loginSso, rateLimit: { method: 'auth/loginsso', window: deps.window } } },

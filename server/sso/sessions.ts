@@ -53,7 +53,8 @@ export class SsoSessions {
     return row.user_uid;
   }
 
-  end(id: string) {
-    this.remove.run(digest(id));
+  /** Ends a session, live or expired; answers whether there was one. */
+  end(id: string): boolean {
+    return this.remove.run(digest(id)).changes > 0;
   }
 }

@@ -15,7 +15,7 @@ import { SsoSessions } from './sessions.ts';
 export interface SsoSetup {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'sso' | 'ssoClaim'>;
+  config: Pick<Config, 'sso' | 'ssoClaim' | 'ssoAllowUnverifiedEmail'>;
   users: Users;
   tokens: Tokens;
   idp: Idp;
@@ -45,6 +45,7 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
     users: setup.users,
     tokens: setup.tokens,
     claim: setup.config.ssoClaim,
+    allowUnverifiedEmail: setup.config.ssoAllowUnverifiedEmail,
     origin: setup.origin,
     window: setup.window,
   });

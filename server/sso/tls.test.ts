@@ -22,12 +22,14 @@ describe('single sign-on under TLS', () => {
         const cookie = browser.setCookies.find((c) => c.startsWith(`${name}=`))!;
         expect(cookie.split('; ')).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Secure']));
       }
-      // The provider's own cookies are Secure too.
-      const providerCookies = browser.setCookies.filter(
-        (c) => c.startsWith('_session') || c.startsWith('_interaction'),
-      );
+      // The provider's own cookies are Secure too, with the prefix that makes browsers insist on it, under /idp.
+      const providerCookies = browser.setCookies.filter((c) => c.startsWith('__Secure-idp_'));
       expect(providerCookies.length).toBeGreaterThan(0);
-      for (const cookie of providerCookies) expect(cookie.toLowerCase()).toContain('secure');
+      for (const cookie of providerCookies) {
+        expect(cookie.toLowerCase()).toContain('secure');
+        expect(cookie).toMatch(/; path=\/idp(\/|;)/);
+      }
+      expect(providerCookies.some((c) => c.startsWith('__Secure-idp_session='))).toBe(true);
     } finally {
       await server.stop(true);
     }

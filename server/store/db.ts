@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldIdentity } from './identity-fold.ts';
 import { migrations } from './migrations.ts';
 
 export type Db = Database.Database;
@@ -20,6 +21,10 @@ export function openDb(dataDir: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // For the migration that folds the names already stored; the schema itself never depends on it.
+  db.function('identity_fold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldIdentity(text) : '',
+  );
   reclaimFreedSpace(db);
   migrate(db);
   return db;

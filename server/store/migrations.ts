@@ -72,4 +72,14 @@ export const migrations: readonly string[] = [
 
   DROP TABLE sso_flows;
   `,
+  `
+  ALTER TABLE users ADD COLUMN name_fold TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN email_fold TEXT NOT NULL DEFAULT '';
+  UPDATE users SET
+    name_fold = identity_fold(json_extract(record, '$.UserName')),
+    email_fold = identity_fold(coalesce(json_extract(record, '$.PrimaryEmail'), ''));
+  DROP INDEX users_by_primary_email;
+  CREATE INDEX users_by_name_fold ON users(name_fold);
+  CREATE INDEX users_by_email_fold ON users(email_fold);
+  `,
 ];

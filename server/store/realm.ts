@@ -8,7 +8,7 @@ import { KNOWN_APPLICATIONS, orgApplicationsFor } from './applications.ts';
 import type { Db } from './db.ts';
 import { buildUserRecord } from './user-record.ts';
 import { invalidateUserCache } from './user-cache.ts';
-import { Users, searchTextOf } from './users.ts';
+import { Users, identityKeysOf, searchTextOf } from './users.ts';
 
 /**
  * A realm file: organizations, each with its admin service account and its users. User entries take any
@@ -261,12 +261,23 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
             name: fields.SecurityRoleName ?? '',
           }),
         });
+        const keys = identityKeysOf(record);
+        const twin = users.identityClash(uid, keys);
+        if (twin !== undefined) {
+          throw new RealmError(
+            `User "${fields.UserName}": its user name or primary e-mail is the same identity as "${twin}"'s ` +
+              '(compared ignoring case and Unicode compatibility forms), so single sign-on could not tell them apart.',
+          );
+        }
         db.prepare(
-          `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text, record)
-           VALUES (@uid, @referenceId, @orgId, @usernameKey, @hash, @active, @typeId, @searchText, @record)
+          `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
+             name_fold, email_fold, record)
+           VALUES (@uid, @referenceId, @orgId, @usernameKey, @hash, @active, @typeId, @searchText, @nameFold,
+             @emailFold, @record)
            ON CONFLICT(uid) DO UPDATE SET org_id = excluded.org_id, username_key = excluded.username_key,
              password_hash = excluded.password_hash, is_active = excluded.is_active, type_id = excluded.type_id,
-             search_text = excluded.search_text, record = excluded.record`,
+             search_text = excluded.search_text, name_fold = excluded.name_fold, email_fold = excluded.email_fold,
+             record = excluded.record`,
         ).run({
           uid,
           referenceId,
@@ -276,6 +287,7 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
           active: entry.active ? 1 : 0,
           typeId: entry.typeId,
           searchText: searchTextOf(record),
+          ...keys,
           record: JSON.stringify(record),
         });
         userCount++;

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { UserRecord } from '../../src/lib/wire.ts';
 import type { Db } from './db.ts';
+import { foldIdentity } from './identity-fold.ts';
 import { cachedUserRow, invalidateUserCache } from './user-cache.ts';
 
 export interface UserRow {
@@ -11,7 +12,19 @@ export interface UserRow {
   password_hash: string | null;
   is_active: number;
   type_id: number;
+  name_fold: string;
+  email_fold: string;
   record: string;
+}
+
+/** A user's names under the identity rule (`foldIdentity`): what single sign-on matches and no two users share. */
+export interface IdentityKeys {
+  nameFold: string;
+  emailFold: string;
+}
+
+export function identityKeysOf(record: Pick<UserRecord, 'UserName' | 'PrimaryEmail'>): IdentityKeys {
+  return { nameFold: foldIdentity(record.UserName), emailFold: foldIdentity(record.PrimaryEmail) };
 }
 
 export interface OrgRow {
@@ -39,6 +52,7 @@ export class Users {
   private readonly byUid: Statement<[number, string], UserRow>;
   private readonly byUidAnyOrg: Statement<[string], UserRow>;
   private readonly byIdentity: Statement<[{ key: string }], UserRow>;
+  private readonly identityOwner: Statement<[{ uid: string; name: string; email: string }], string>;
   private readonly orgByBeid: Statement<[string], OrgRow>;
   private readonly orgById: Statement<[number], OrgRow>;
   private readonly search: Statement<[number, string, number], { record: string }>;
@@ -49,13 +63,19 @@ export class Users {
     this.byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?');
     this.byUid = db.prepare('SELECT * FROM users WHERE org_id = ? AND uid = ?');
     this.byUidAnyOrg = db.prepare('SELECT * FROM users WHERE uid = ?');
-    // A user name match wins over someone else's primary e-mail; ties by reference id keep it stable. Service
-    // accounts (TypeID 9) sign in with keys only: an identity provider must not hand out their power.
+    // Two rows are enough to tell one match from several. Service accounts (TypeID 9) sign in with keys only: an
+    // identity provider must not hand out their power.
     this.byIdentity = db.prepare(
-      `SELECT * FROM users
-       WHERE type_id != 9 AND (username_key = @key OR lower(json_extract(record, '$.PrimaryEmail')) = @key)
-       ORDER BY username_key = @key DESC, reference_id LIMIT 1`,
+      `SELECT * FROM users WHERE type_id != 9 AND (name_fold = @key OR email_fold = @key)
+       ORDER BY reference_id LIMIT 2`,
     );
+    this.identityOwner = db
+      .prepare<[{ uid: string; name: string; email: string }], string>(
+        `SELECT json_extract(record, '$.UserName') FROM users
+         WHERE uid != @uid AND (name_fold IN (@name, @email) OR (email_fold != '' AND email_fold IN (@name, @email)))
+         ORDER BY reference_id LIMIT 1`,
+      )
+      .pluck();
     this.orgByBeid = db.prepare('SELECT * FROM organizations WHERE beid = ?');
     this.orgById = db.prepare('SELECT * FROM organizations WHERE id = ?');
     this.search = db.prepare(
@@ -64,8 +84,10 @@ export class Users {
     );
     this.maxReference = db.prepare('SELECT max(reference_id) AS max FROM users');
     this.insert = db.prepare(
-      `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text, record)
-       VALUES (@uid, @referenceId, @orgId, @usernameKey, NULL, @active, @typeId, @searchText, @record)`,
+      `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
+         name_fold, email_fold, record)
+       VALUES (@uid, @referenceId, @orgId, @usernameKey, NULL, @active, @typeId, @searchText, @nameFold, @emailFold,
+         @record)`,
     );
   }
 
@@ -81,10 +103,21 @@ export class Users {
     return this.byUidAnyOrg.get(uid);
   }
 
-  /** The user whose UserName or PrimaryEmail is this identity value, ignoring letter case. */
-  findByIdentity(value: string): UserRow | undefined {
-    const key = value.trim().toLowerCase();
-    return key === '' ? undefined : this.byIdentity.get({ key });
+  /**
+   * The users (at most two: enough to see that a match is ambiguous) whose UserName or PrimaryEmail is this
+   * identity value under the identity rule.
+   */
+  findByIdentity(value: string): UserRow[] {
+    const key = foldIdentity(value);
+    return key === '' ? [] : this.byIdentity.all({ key });
+  }
+
+  /**
+   * The user name of another user (any but `uid`) who shares one of these identity keys, so that single sign-on
+   * could not tell the two apart; undefined when there is none.
+   */
+  identityClash(uid: string, keys: IdentityKeys): string | undefined {
+    return this.identityOwner.get({ uid, name: keys.nameFold, email: keys.emailFold });
   }
 
   findOrgByBeid(beid: string): OrgRow | undefined {
@@ -114,6 +147,7 @@ export class Users {
       active: record.IsActive ? 1 : 0,
       typeId: record.TypeID,
       searchText: searchTextOf(record),
+      ...identityKeysOf(record),
       record: JSON.stringify(record),
     });
     invalidateUserCache(this.db);

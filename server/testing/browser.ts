@@ -41,6 +41,8 @@ export class TestBrowser {
   readonly setCookies: string[] = [];
   /** Every URL requested, in order. */
   readonly visited: string[] = [];
+  /** The Cookie header of the last request ('' when it carried none). */
+  lastCookieHeader = '';
 
   constructor(private readonly options: { ca?: Buffer } = {}) {}
 
@@ -48,10 +50,10 @@ export class TestBrowser {
     return this.send('GET', url, undefined, headers);
   }
 
-  /** Posts an HTML form (application/x-www-form-urlencoded). */
-  post(url: string, fields: Record<string, string>): Promise<Hop> {
+  /** Posts an HTML form (application/x-www-form-urlencoded), with any headers a browser would add. */
+  post(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Hop> {
     const body = new URLSearchParams(fields).toString();
-    return this.send('POST', url, body, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    return this.send('POST', url, body, { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   }
 
   /** Follows redirects from a hop until an answer that is not one; answers every hop after the first. */
@@ -126,6 +128,7 @@ export class TestBrowser {
     this.visited.push(url.href);
     const headers: Record<string, string | number> = { Accept: 'text/html,*/*', ...extra };
     const cookies = this.cookieHeader(url);
+    this.lastCookieHeader = cookies;
     if (cookies) headers.Cookie = cookies;
     if (body !== undefined) headers['Content-Length'] = Buffer.byteLength(body);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -67,7 +67,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     clientId: 'fake-client',
     clientSecret: 'fake-client-secret',
     mode: 'valid',
-    claims: { sub: 'fake-jane', email: 'JDoe@Example.edu' },
+    claims: { sub: 'fake-jane', email: 'JDoe@Example.edu', email_verified: true },
     userinfo: {},
     close: () => new Promise((done) => server.close(() => done())),
   };
@@ -96,6 +96,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/jwks`,
         userinfo_endpoint: `${issuer}/userinfo`,
+        end_session_endpoint: `${issuer}/logout`,
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],

@@ -59,6 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     publicOrigin: null,
     sso: { kind: 'embedded' },
     ssoClaim: 'email',
+    ssoAllowUnverifiedEmail: false,
     idpClients: [],
     relayTenants: [],
     relayTimeoutMs: 30_000,

@@ -13,6 +13,7 @@ import { CountdownChip } from './countdown-chip';
 import { NavList } from './nav-list';
 import { NoticeBar } from './notice-bar';
 import { SessionWarning } from './session-warning';
+import { signOutOfConsole } from './sign-out';
 
 const DRAWER_WIDTH = 220;
 
@@ -21,7 +22,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const session = useSessionStore((s) => s.session);
   const [open, setOpen] = useState(false);
   if (!session) return null;
-  const signOut = () => useSessionStore.getState().signOut('user');
+  const signOut = () => signOutOfConsole(session);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>

@@ -18,6 +18,8 @@ export type ApiErrorCode =
   | 'insufficient_permission'
   | 'rate_limited'
   | 'conflict'
+  /** A request that must come from this server's own pages came from another site (SSO sign-out). */
+  | 'cross_site_request'
   | SsoErrorCode
   /** The same-origin relay could not get an answer from the tenant: unreachable, timed out, TLS refused, too large. */
   | 'relay_failed'
@@ -41,7 +43,19 @@ export type SsoErrorCode =
   /** The identity matches no user of the realm. */
   | 'unknown_user'
   /** The identity's user is not active. */
-  | 'inactive_user';
+  | 'inactive_user'
+  /** The identity's e-mail claim is the match, and the provider did not say it verified that address. */
+  | 'email_unverified'
+  /** The identity matches more than one user: none of them is picked. */
+  | 'ambiguous_user';
+
+/** The answer of `POST /api/auth/logoutsso`, the emulator's own SSO sign-out. */
+export interface LogoutSsoAnswer {
+  /** Whether this browser had an SSO session, now ended. */
+  ended: boolean;
+  /** Where to send the browser to end its session at the identity provider too; null when there is no such place. */
+  endSessionUrl: string | null;
+}
 
 /** Every error the emulator answers has this JSON body. */
 export interface ApiErrorBody {

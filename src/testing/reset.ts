@@ -1,4 +1,5 @@
 import { useNoticeStore } from '@/app/notices';
+import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { EMULATOR } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { resetRateLimits } from '@/session/rate-limit-store';
@@ -10,5 +11,6 @@ export function resetConsoleState() {
   resetRateLimits();
   useNoticeStore.setState({ notices: [] });
   useConnectionStore.setState({ selected: EMULATOR });
+  useSsoSignOutStore.setState({ status: 'none' });
   sessionStorage.clear();
 }

@@ -21,6 +21,7 @@ import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { startSsoRedirect } from '@/features/sso/sso-redirect';
+import { useSsoSignOutStore, type SsoSignOutStatus } from '@/features/sso/sso-sign-out';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
@@ -32,9 +33,32 @@ const SIGN_OUT_MESSAGES = {
   user: 'You are signed out.',
 } as const;
 
+const SSO_SIGN_OUT_MESSAGES: Record<SsoSignOutStatus, string> = {
+  none: '',
+  ending: ' Ending single sign-on…',
+  ended: ' Single sign-on was ended too.',
+  failed:
+    ' Single sign-on could not be ended, so "Sign in with SSO" may sign this browser in again without asking; close the browser to end it.',
+};
+
+/** What the screen says about the last sign-out, if anything. */
+function signOutNotice(
+  lastSignOut: keyof typeof SIGN_OUT_MESSAGES | null,
+  sso: SsoSignOutStatus,
+): { severity: 'info' | 'warning'; text: string } | null {
+  if (lastSignOut && lastSignOut !== 'user')
+    return { severity: 'info', text: SIGN_OUT_MESSAGES[lastSignOut] };
+  if (lastSignOut === null && sso === 'none') return null;
+  return {
+    severity: sso === 'failed' ? 'warning' : 'info',
+    text: `${SIGN_OUT_MESSAGES.user}${SSO_SIGN_OUT_MESSAGES[sso]}`,
+  };
+}
+
 export function SignInPage() {
   const session = useSessionStore((s) => s.session);
   const lastSignOut = useSessionStore((s) => s.lastSignOut);
+  const ssoSignOut = useSsoSignOutStore((s) => s.status);
   const memoryOnly = useSessionStore((s) => s.memoryOnly);
   const connection = useConnectionStore((s) => s.selected);
   const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
@@ -48,6 +72,7 @@ export function SignInPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (session && !login.isPending) return <Navigate to={returnTo} replace />;
+  const notice = signOutNotice(lastSignOut, ssoSignOut);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,9 +99,9 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Sign in" subtitle="Sign in to the Web API with your user name and password.">
-      {lastSignOut && lastSignOut !== 'user' && !failure && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {SIGN_OUT_MESSAGES[lastSignOut]}
+      {notice && !failure && (
+        <Alert severity={notice.severity} sx={{ mb: 2 }}>
+          {notice.text}
         </Alert>
       )}
       {failure && (
