@@ -83,16 +83,6 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
           `A person with the user name "${person.UserName}" already exists.`,
         );
       }
-      // Also refused: a name or e-mail that differs from a taken one only by look-alike letters, invisible
-      // characters, accents or letter case, as it would pass for that person.
-      const lookalike = identities.findTaken([person.UserName, person.PrimaryEmail]);
-      if (lookalike !== undefined) {
-        throw new ApiError(
-          409,
-          'conflict',
-          `"${lookalike}" is the same as, or looks like, an existing user name or e-mail address.`,
-        );
-      }
       const created = buildUserRecord({
         ...person,
         UID: randomUUID(),
@@ -105,7 +95,17 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
         throw new ApiError(
           409,
           'conflict',
-          `The user name or primary e-mail is the same identity as that of "${twin}" (ignoring case and Unicode compatibility forms).`,
+          `A person with the same user name or primary e-mail as "${twin}" already exists (ignoring letter case and Unicode compatibility forms).`,
+        );
+      }
+      // Also refused: a name or e-mail that differs from a taken one only by look-alike letters, invisible
+      // characters, accents or letter case, as it would pass for that person.
+      const lookalike = identities.findTaken([person.UserName, person.PrimaryEmail]);
+      if (lookalike !== undefined) {
+        throw new ApiError(
+          409,
+          'conflict',
+          `"${lookalike}" is the same as, or looks like, an existing user name or e-mail address.`,
         );
       }
       deps.users.insertPerson(principal.user.org_id, created);
