@@ -1,30 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runScript, spawnServer, type ChildServer } from './testing/child-server.ts';
+import { describe, expect, it } from 'vitest';
+import { runScript } from './testing/child-server.ts';
+import { processFixture } from './testing/process-fixture.ts';
 import { DEMO } from './testing/start-server.ts';
 
 /** The server as an operator starts it: `node --import tsx server/main.ts`, its own process. */
-const dirs: string[] = [];
-const children: ChildServer[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'emulator-main-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.process.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(env: Record<string, string> = {}, cwd?: string): Promise<ChildServer> {
-  const child = await spawnServer(tempDir(), env, cwd ? { cwd } : {});
-  children.push(child);
-  return child;
-}
+const { tempDir, start } = processFixture();
 
 describe('a bad setting', () => {
   it.each([

@@ -1,32 +1,14 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, type ChildServer } from './testing/child-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { ChildServer } from './testing/child-server.ts';
+import { processFixture } from './testing/process-fixture.ts';
 import { DEMO } from './testing/start-server.ts';
 import { DB_FILE_NAME } from './store/db.ts';
 
 /** The server as an operator stops it: SIGTERM to `node --import tsx server/main.ts`. */
-const dirs: string[] = [];
-const children: ChildServer[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'emulator-main-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.process.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(env: Record<string, string> = {}, cwd?: string): Promise<ChildServer> {
-  const child = await spawnServer(tempDir(), env, cwd ? { cwd } : {});
-  children.push(child);
-  return child;
-}
+const { start } = processFixture();
 
 function exitCode(child: ChildServer): Promise<number | null> {
   return child.exited.then(() => child.process.exitCode);
