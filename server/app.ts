@@ -164,15 +164,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     listening,
   });
 
-  /** What every request goes through first, whoever answers it. */
-  function admit(req: IncomingMessage, res: ServerResponse) {
-    logRequest(logger, req, res, callerAddress(req, trusted));
+  /** What every request goes through first, whoever answers it; answers the caller's address. */
+  function admit(req: IncomingMessage, res: ServerResponse): string {
+    const caller = callerAddress(req, trusted);
+    logRequest(logger, req, res, caller);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     checkHost(req);
+    return caller;
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
-    admit(req, res);
+    const caller = admit(req, res);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -188,10 +190,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }
     const prefix = API_PREFIXES.find((p) => lower === p || lower.startsWith(`${p}/`));
     if (prefix) {
-      return dispatch(req, res, url, pathname.slice(prefix.length), callerAddress(req, trusted));
+      return dispatch(req, res, url, pathname.slice(prefix.length), caller);
     }
     if (lower === IDP_MOUNT || lower.startsWith(`${IDP_MOUNT}/`)) {
-      return idp.handle(req, res, url, callerAddress(req, trusted));
+      return idp.handle(req, res, url, caller);
     }
     if (lower === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -28,7 +28,7 @@ export interface NodeAnswerOptions {
   /** The security headers every answer carries. */
   headers: Record<string, string>;
   /** What every request goes through first (request log, headers, Host check). */
-  admit: (req: IncomingMessage, res: ServerResponse) => void;
+  admit: (req: IncomingMessage, res: ServerResponse) => unknown;
   logBug: (req: IncomingMessage, error: unknown) => void;
 }
 
