@@ -1,5 +1,5 @@
 import type { Clock } from './clock.ts';
-import { rateLimitKey } from './http/caller.ts';
+import { rateLimitKey } from './rate-limit-key.ts';
 
 export interface RateWindow {
   limit: number;
