@@ -48,6 +48,13 @@ const segment = fc.oneof(
     '%FF',
     '%C3%A9',
     '%u0000',
+    // Segments a tenant might decode or normalize into a climb out of its base (README: relay path rules).
+    '%2e%2e%3fx',
+    '%EF%BC%8E%EF%BC%8E',
+    '%EF%BC%8E',
+    '%3f',
+    '%23',
+    '%252e%252e',
     '',
     'index.html',
     'app-abc123.js',
@@ -138,6 +145,14 @@ const requestUnder = (mount: string) =>
 
 let server: TestServer;
 let upstream: EchoUpstream;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 let dist: string;
 
 beforeAll(async () => {
@@ -194,6 +209,17 @@ describe('any request, on every mount', () => {
   it('left the server whole: healthy, nothing logged as a bug, and it still signs a user in', async () => {
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     expect(server.logs.filter((line) => line.startsWith('internal error'))).toEqual([]);
+    // Whatever was relayed stayed under the tenant's base, in no spelling a tenant could turn into `..`.
+    expect(upstream.requests.length).toBeGreaterThan(0);
+    for (const { url } of upstream.requests) {
+      expect(url.startsWith('/TDWebApi/'), url).toBe(true);
+      const segments = url.split('?')[0]!.split('/');
+      for (const piece of segments) {
+        let decoded = piece;
+        for (let round = 0; round < 3; round++) decoded = safeDecode(decoded).normalize('NFKC');
+        expect(['.', '..'].includes(decoded) || /[?#\\/]/.test(decoded), url).toBe(false);
+      }
+    }
     expect(await login(server.api, DEMO.jdoe)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 });
