@@ -33,11 +33,12 @@ function matches(template: Template, segments: string[]): boolean {
   return template.segments.every((literal, i) => literal === null || literal === segments[i]!.toLowerCase());
 }
 
-function describe(template: Template, entry: CatalogEntry | undefined, catalog: readonly CatalogEntry[]) {
+function describe(template: Template, entry: CatalogEntry | undefined, partlyEmulated: Set<string>) {
   const shown = entry ?? template.entries[0]!;
   const methods = entry ? entry.method : template.entries.map((e) => e.method).join(', ');
-  const partly = catalog.some((e) => e.emulated && e.area === shown.area);
-  const what = partly ? `this endpoint of the ${shown.area} area` : `the ${shown.area} area`;
+  const what = partlyEmulated.has(shown.area)
+    ? `this endpoint of the ${shown.area} area`
+    : `the ${shown.area} area`;
   return (
     `The emulator does not implement ${what} (${methods} ${shown.path}): it answers the Auth area and ` +
     'the People samples that its openapi.json lists. Send this request to a real tenant instead.'
@@ -50,13 +51,16 @@ function describe(template: Template, entry: CatalogEntry | undefined, catalog: 
  */
 export function notEmulated(catalog: readonly CatalogEntry[]) {
   let compiled: Map<number, Template[]> | undefined;
+  let partlyEmulated: Set<string> | undefined;
+  /** `sameMethodOnly`: the path is a route's, so only a catalog entry with this very method says more than 405. */
   return (method: string, segments: string[], sameMethodOnly: boolean): ApiError | undefined => {
     compiled ??= compile(catalog);
+    partlyEmulated ??= new Set(catalog.filter((e) => e.emulated).map((e) => e.area));
     for (const template of compiled.get(segments.length) ?? []) {
       if (!matches(template, segments)) continue;
       const entry = template.entries.find((e) => e.method === method);
       if (!entry && sameMethodOnly) continue;
-      return new ApiError(404, 'not_emulated', describe(template, entry, catalog));
+      return new ApiError(404, 'not_emulated', describe(template, entry, partlyEmulated));
     }
     return undefined;
   };
