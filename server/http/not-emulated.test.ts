@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../src/features/requests/catalog-data.ts';
 import { expectApiError } from '../testing/api-error.ts';
@@ -76,5 +77,26 @@ describe('notEmulated', () => {
       if (entry.emulated) expect(found, `${entry.method} ${entry.path}`).toBeUndefined();
       else expect(found?.code, `${entry.method} ${entry.path}`).toBe('not_emulated');
     }
+  });
+
+  it('never repeats what the request put in the path', () => {
+    const templates = CATALOG.filter((entry) => !entry.emulated);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.array(fc.string({ minLength: 8, maxLength: 20 }), { minLength: 5, maxLength: 5 }),
+        (entry, values) => {
+          let next = 0;
+          const segments = entry.path
+            .split('/')
+            .filter((s) => s !== '')
+            .map((s) => (s.startsWith('{') ? `v${values[next++]!}` : s.toUpperCase()));
+          const found = lookup(entry.method, segments, false);
+          expect(found?.code).toBe('not_emulated');
+          for (const value of values.slice(0, next)) expect(found!.message).not.toContain(`v${value}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
