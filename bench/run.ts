@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { formatTable, writeJson, type ReportSection } from './report.ts';
 import type { BenchContext, Section } from './section.ts';
 import { apiThroughput } from './sections/api-throughput.ts';
+import { catalogSize } from './sections/catalog-size.ts';
 import { consoleFigures } from './sections/console.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
@@ -11,7 +12,14 @@ import { BENCH_RATE_LIMIT, startServerProcess, type ServerProcess } from './serv
 import { readSettings } from './settings.ts';
 
 /** Run in this order against one server; append a section here to add figures to the table and the JSON. */
-const SECTIONS: Section[] = [apiThroughput, loginLatency, staticUnderSignIn, consoleFigures, memoryBounds];
+const SECTIONS: Section[] = [
+  apiThroughput,
+  loginLatency,
+  staticUnderSignIn,
+  consoleFigures,
+  catalogSize,
+  memoryBounds,
+];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');
 const REAL_RATE_LIMIT = 60;

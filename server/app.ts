@@ -7,6 +7,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { CATALOG } from '../src/features/requests/catalog-data.ts';
 import type { HealthResponse } from '../src/lib/wire.ts';
 import { Credentials } from './auth/credentials.ts';
 import { HashQueue } from './auth/hash-queue.ts';
@@ -22,10 +23,12 @@ import { gracefulClose } from './http/graceful-close.ts';
 import { guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
 import { answerNodesOwn } from './http/node-answers.ts';
+import { notEmulated } from './http/not-emulated.ts';
 import { loggedPath, logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { createRouter } from './http/router.ts';
+import { createRouter, type Route } from './http/router.ts';
 import { createIdp, IDP_MOUNT } from './idp/mount.ts';
+import { openApiRoute } from './openapi/route.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
@@ -51,6 +54,8 @@ export interface AppOptions {
 export interface App {
   server: Server;
   db: Db;
+  /** The Web API's routes this server implements (its openapi.json describes exactly these). */
+  routes: readonly Route[];
   /** Listens on the configured host and port (0: any free port) and answers the base URL. */
   listen(): Promise<string>;
   /** Stops accepting, lets requests in flight finish (a few seconds at most), then closes the database. */
@@ -138,14 +143,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
     log,
   });
-  const dispatch = createRouter(
-    [
-      ...authRoutes({ credentials, tokens, users, window }),
-      ...ssoRoutes,
-      ...peopleRoutes({ db, tokens, users, window, createWindow }),
-    ],
-    { clock, limiter, log },
-  );
+  const apiRoutes = [
+    ...authRoutes({ credentials, tokens, users, window }),
+    ...ssoRoutes,
+    ...peopleRoutes({ db, tokens, users, window, createWindow }),
+  ];
+  const dispatch = createRouter([...apiRoutes, openApiRoute()], {
+    clock,
+    limiter,
+    log,
+    unimplemented: notEmulated(CATALOG),
+  });
   const relay = createRelay({
     tenants: config.relayTenants,
     timeoutMs: config.relayTimeoutMs,
@@ -226,6 +234,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   return {
     server,
     db,
+    routes: apiRoutes,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -270,6 +270,14 @@ const rows: Row[] = [
   row(404, 'an unknown sandbox path', get('/SBTDWebApi/api/auth/unknown')),
   row(404, 'an extra segment', get(`${A}/auth/getuser/extra`)),
   row(404, 'a very long API URL (8 KB)', get(`${A}/${'a'.repeat(8000)}`)),
+  row(404, 'a catalog endpoint the emulator does not implement', get(`${A}/42/tickets/7`)),
+  row(404, 'a catalog endpoint with a bad appId', get(`${A}/%00%2F../tickets/search`)),
+  row(
+    404,
+    'PATCH /api/people/{uid} (in the catalog, not emulated)',
+    call('PATCH', `${A}/people/${JDOE_UID}`),
+  ),
+  row(405, 'POST /TDWebApi/openapi.json', call('POST', '/TDWebApi/openapi.json'), { allow: 'GET' }),
   row(431, 'a URL over the header limit (20 KB)', get(`${A}/${'a'.repeat(20_000)}`)),
   row(431, 'a 20 KB header', get('/healthz', { 'X-Big': 'b'.repeat(20_000) })),
 

@@ -41,6 +41,11 @@ export interface RouterDeps {
   clock: Clock;
   limiter: RateLimiter;
   log: (line: string) => void;
+  /**
+   * Asked only when no route answers a request: an error that says more than `not_found` or
+   * `method_not_allowed` (a Web API endpoint the emulator does not implement), or undefined.
+   */
+  unimplemented?: (method: string, segments: string[], sameMethodOnly: boolean) => ApiError | undefined;
 }
 
 function split(path: string): string[] {
@@ -119,10 +124,17 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
           break;
         }
       }
-      if (!found) throw new ApiError(404, 'not_found', 'No API endpoint has this path.');
-      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const method = req.method === 'HEAD' ? 'GET' : (req.method ?? '');
+      if (!found) {
+        throw (
+          deps.unimplemented?.(method, decodedSegments, false) ??
+          new ApiError(404, 'not_found', 'No API endpoint has this path.')
+        );
+      }
       const spec = method === 'GET' || method === 'POST' ? found.route.methods[method] : undefined;
       if (!spec) {
+        const unimplemented = deps.unimplemented?.(method, decodedSegments, true);
+        if (unimplemented) throw unimplemented;
         const allow = Object.keys(found.route.methods).join(', ');
         throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow} only.`, {
           Allow: allow,

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
+import type {
+  CatalogEntry,
+  CatalogMethod,
+  CatalogQueryParam,
+} from '../src/features/requests/catalog-entry.ts';
+import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
+
+/**
+ * Turns the community OpenAPI description of the Web API into the catalog module. Only paths, methods, tags,
+ * parameters, summaries and request schemas are taken: its `x-rateLimit` and `x-commonErrors` figures are invented
+ * and never reach the catalog.
+ */
+
+const PACKAGE_DIR = new URL('../node_modules/@selfagency/teamdynamix-ts/', import.meta.url);
+export const CATALOG_MODULE = new URL('../src/features/requests/catalog-data.ts', import.meta.url);
+
+const METHODS: CatalogMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  default?: unknown;
+}
+
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+interface Description {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+function readJson<T>(url: URL): T {
+  return JSON.parse(readFileSync(url, 'utf8')) as T;
+}
+
+/** "TicketStatuses" → "Ticket Statuses". */
+function words(tag: string): string {
+  return tag.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+function skeleton(schema: Schema, description: Description, depth = 0): unknown {
+  if (schema.$ref) {
+    const name = schema.$ref.replace('#/components/schemas/', '');
+    const target = description.components?.schemas?.[name];
+    return target && depth < 4 ? skeleton(target, description, depth + 1) : {};
+  }
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [
+          key,
+          skeleton(value, description, depth + 1),
+        ]),
+      );
+    case 'array':
+      return [];
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return '';
+  }
+}
+
+function bodyOf(operation: Operation | undefined, description: Description): string | null {
+  const schema = operation?.requestBody?.content?.['application/json']?.schema;
+  return schema ? JSON.stringify(skeleton(schema, description), null, 2) : null;
+}
+
+function normalized(path: string): string {
+  return path.toLowerCase().replace(/\{[^}]*\}/g, '{}');
+}
+
+export function buildCatalog(source: Description, emulator: Description): CatalogEntry[] {
+  const emulated = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(emulator.paths))
+    for (const [method, operation] of Object.entries(item))
+      emulated.set(`${method.toUpperCase()} ${normalized(path)}`, operation);
+
+  const entries: CatalogEntry[] = [];
+  for (const [path, item] of Object.entries(source.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method.toLowerCase()];
+      if (!operation) continue;
+      const own = emulated.get(`${method} ${normalized(path)}`);
+      const query: CatalogQueryParam[] = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => ({
+          name: parameter.name,
+          type: typeof parameter.schema?.type === 'string' ? parameter.schema.type : 'string',
+          required: parameter.required === true,
+        }));
+      entries.push({
+        area: words(operation.tags?.[0] ?? 'Other'),
+        method,
+        path,
+        pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!),
+        query,
+        summary: operation.summary ?? `${method} ${path}`,
+        body: bodyOf(operation, source) ?? bodyOf(own, emulator),
+        emulated: own !== undefined,
+      });
+    }
+  }
+  return entries.sort(
+    (a, b) =>
+      a.area.localeCompare(b.area) ||
+      a.path.localeCompare(b.path) ||
+      METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
+  );
+}
+
+/** The catalog module's text, formatted as the repository's Prettier settings want it. */
+export async function renderCatalogModule(): Promise<string> {
+  const pkg = readJson<{ name: string; version: string; license: string }>(
+    new URL('package.json', PACKAGE_DIR),
+  );
+  const source = readJson<Description>(new URL('generated/openapi.json', PACKAGE_DIR));
+  const entries = buildCatalog(source, EMULATOR_OPENAPI as unknown as Description);
+  const text =
+    `// Generated by scripts/build-catalog.ts (npm run catalog) from ${pkg.name} ${pkg.version} ` +
+    `(${pkg.license}, generated/openapi.json) and the emulator's own description. Do not edit.\n` +
+    `import type { CatalogEntry } from './catalog-entry.ts';\n\n` +
+    `export const CATALOG: readonly CatalogEntry[] = ${JSON.stringify(entries)};\n`;
+  const options = await resolveConfig(CATALOG_MODULE);
+  return format(text, { ...options, filepath: CATALOG_MODULE.pathname });
+}

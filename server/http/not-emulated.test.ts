@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/features/requests/catalog-data.ts';
+import { expectApiError } from '../testing/api-error.ts';
+import { send } from '../testing/http-client.ts';
+import { login, DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { notEmulated } from './not-emulated.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop(true));
+
+const call = (method: string, path: string, headers: Record<string, string> = {}) =>
+  send(server.origin, { method, path, headers });
+
+describe('a Web API endpoint the emulator does not implement', () => {
+  it('answers 404 not_emulated naming the area and the catalog endpoint', async () => {
+    const body = expectApiError(await call('GET', '/TDWebApi/api/42/tickets/1234'), 404, 'not_emulated');
+    expect(body.message).toContain('the Tickets area (GET /api/{appId}/tickets/{id})');
+    expect(body.message).not.toContain('1234');
+  });
+
+  it('does so under the sandbox base too, in any letter case, and for HEAD', async () => {
+    expectApiError(await call('POST', '/SBTDWebApi/api/42/Tickets/Search'), 404, 'not_emulated');
+    const head = await call('HEAD', '/TDWebApi/api/accounts');
+    expect(head.status).toBe(404);
+  });
+
+  it('prefers the literal template: /tickets/search is not a ticket id', async () => {
+    const body = expectApiError(await call('POST', '/TDWebApi/api/42/tickets/search'), 404, 'not_emulated');
+    expect(body.message).toContain('(POST /api/{appId}/tickets/search)');
+  });
+
+  it('names every catalog method of the path when the request method is none of them', async () => {
+    const body = expectApiError(await call('DELETE', '/TDWebApi/api/accounts'), 404, 'not_emulated');
+    expect(body.message).toContain('(GET, POST /api/accounts)');
+  });
+
+  it('says "this endpoint of" an area the emulator implements in part', async () => {
+    const body = expectApiError(await call('POST', '/TDWebApi/api/people/import'), 404, 'not_emulated');
+    expect(body.message).toContain('this endpoint of the People area (POST /api/people/import)');
+    const patch = expectApiError(
+      await call('PATCH', `/TDWebApi/api/people/c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8`),
+      404,
+      'not_emulated',
+    );
+    expect(patch.message).toContain('(PATCH /api/people/{uid})');
+  });
+
+  it('leaves a path in no catalog entry a not_found, and a wrong method on a route not in the catalog a 405', async () => {
+    expectApiError(await call('GET', '/TDWebApi/api/nosuchthing/7'), 404, 'not_found');
+    expectApiError(await call('GET', '/TDWebApi/api/42/tickets/1/2/3/4'), 404, 'not_found');
+    const res = await call('DELETE', '/TDWebApi/api/people/lookup');
+    expectApiError(res, 405, 'method_not_allowed');
+    expect(res.headers.allow).toBe('GET');
+  });
+
+  it('still answers the endpoints it implements', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const res = await call('GET', '/TDWebApi/api/auth/getuser', { Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('notEmulated', () => {
+  const lookup = notEmulated(CATALOG);
+
+  it('finds every catalog entry the emulator does not implement, and none it does', () => {
+    for (const entry of CATALOG) {
+      const segments = entry.path
+        .split('/')
+        .filter((s) => s !== '')
+        .map((s) => (s.startsWith('{') ? 'x1' : s));
+      const found = lookup(entry.method, segments, true);
+      if (entry.emulated) expect(found, `${entry.method} ${entry.path}`).toBeUndefined();
+      else expect(found?.code, `${entry.method} ${entry.path}`).toBe('not_emulated');
+    }
+  });
+
+  it('never repeats what the request put in the path', () => {
+    const templates = CATALOG.filter((entry) => !entry.emulated);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...templates),
+        fc.array(fc.string({ minLength: 8, maxLength: 20 }), { minLength: 5, maxLength: 5 }),
+        (entry, values) => {
+          let next = 0;
+          const segments = entry.path
+            .split('/')
+            .filter((s) => s !== '')
+            .map((s) => (s.startsWith('{') ? `v${values[next++]!}` : s.toUpperCase()));
+          const found = lookup(entry.method, segments, false);
+          expect(found?.code).toBe('not_emulated');
+          for (const value of values.slice(0, next)) expect(found!.message).not.toContain(`v${value}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CATALOG_MODULE, renderCatalogModule } from '../../scripts/catalog-source.ts';
+import { CATALOG } from '../../src/features/requests/catalog-data.ts';
+import { EMULATOR_OPENAPI } from './description.ts';
+
+const PACKAGE_DESCRIPTION = new URL(
+  '../../node_modules/@selfagency/teamdynamix-ts/generated/openapi.json',
+  import.meta.url,
+);
+
+describe('the committed Web API catalog', () => {
+  it('is what scripts/build-catalog.ts makes from the installed package (run `npm run catalog` if not)', async () => {
+    expect(readFileSync(CATALOG_MODULE, 'utf8')).toBe(await renderCatalogModule());
+  });
+
+  it('has every operation of the community description, and none of its invented rate-limit figures', () => {
+    const source = JSON.parse(readFileSync(PACKAGE_DESCRIPTION, 'utf8')) as {
+      paths: Record<string, Record<string, { 'x-rateLimit'?: unknown }>>;
+    };
+    const operations = Object.values(source.paths).flatMap((item) => Object.values(item));
+    expect(operations.some((operation) => operation['x-rateLimit'])).toBe(true);
+    expect(CATALOG).toHaveLength(operations.length);
+    const text = readFileSync(CATALOG_MODULE, 'utf8');
+    expect(text).not.toMatch(/rateLimit|requestsPer/i);
+  });
+
+  it('marks as emulated exactly the operations the emulator describes that the catalog has', () => {
+    const own = new Set(
+      Object.entries(EMULATOR_OPENAPI.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path.toLowerCase()}`),
+      ),
+    );
+    const emulated = CATALOG.filter((entry) => entry.emulated).map(
+      (entry) => `${entry.method} ${entry.path.toLowerCase()}`,
+    );
+    expect(emulated.length).toBe(8);
+    for (const operation of emulated) expect(own).toContain(operation);
+    expect([...own].filter((operation) => !emulated.includes(operation)).sort()).toEqual([
+      'GET /api/auth/loginsso/callback',
+      'POST /api/auth/logoutsso',
+    ]);
+  });
+});

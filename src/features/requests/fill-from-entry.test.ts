@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from './catalog-data.ts';
+import { fillFromEntry } from './fill-from-entry.ts';
+
+const entry = (method: string, path: string) => {
+  const found = CATALOG.find((item) => item.method === method && item.path === path);
+  if (!found) throw new Error(`no catalog entry ${method} ${path}`);
+  return found;
+};
+
+describe('fillFromEntry', () => {
+  it('turns path parameters into empty fields, in template order', () => {
+    const form = fillFromEntry(entry('DELETE', '/api/{appId}/assets/{assetId}/users/{resourceID}'));
+    expect(form.method).toBe('DELETE');
+    expect(form.pathTemplate).toBe('/api/{appId}/assets/{assetId}/users/{resourceID}');
+    expect(form.pathParams).toEqual([
+      { name: 'appId', value: '' },
+      { name: 'assetId', value: '' },
+      { name: 'resourceID', value: '' },
+    ]);
+    expect(form.body).toBe('');
+  });
+
+  it('turns query parameters into rows with their type and whether they are required', () => {
+    const form = fillFromEntry(entry('GET', '/api/people/lookup'));
+    expect(form.query).toEqual([
+      { name: 'searchText', value: '', type: 'string', required: true },
+      { name: 'maxResults', value: '', type: 'string', required: true },
+    ]);
+  });
+
+  it('gives a body skeleton where a description has a schema for it', () => {
+    const form = fillFromEntry(entry('POST', '/api/auth/loginadmin'));
+    expect(JSON.parse(form.body)).toEqual({ BEID: '', WebServicesKey: '' });
+    expect(JSON.parse(fillFromEntry(entry('POST', '/api/auth/login')).body)).toEqual({
+      username: '',
+      password: '',
+    });
+  });
+});
