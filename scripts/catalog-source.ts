@@ -4,7 +4,7 @@ import type {
   CatalogEntry,
   CatalogMethod,
   CatalogQueryParam,
-} from '../src/features/requests/catalog-entry.ts';
+} from '../src/lib/catalog/catalog-entry.ts';
 import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
 
 /**
@@ -14,7 +14,7 @@ import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
  */
 
 const PACKAGE_DIR = new URL('../node_modules/@selfagency/teamdynamix-ts/', import.meta.url);
-export const CATALOG_MODULE = new URL('../src/features/requests/catalog-data.ts', import.meta.url);
+export const CATALOG_MODULE = new URL('../src/lib/catalog/catalog-data.ts', import.meta.url);
 
 const METHODS: CatalogMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -7,7 +7,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { CATALOG } from '../src/features/requests/catalog-data.ts';
+import { CATALOG } from '../src/lib/catalog/catalog-data.ts';
 import type { HealthResponse } from '../src/lib/wire.ts';
 import { Credentials } from './auth/credentials.ts';
 import { HashQueue } from './auth/hash-queue.ts';

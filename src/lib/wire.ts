@@ -11,7 +11,7 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'method_not_allowed'
   | 'not_found'
-  /** A Web API endpoint of the catalog (src/features/requests/catalog-data.ts) that the emulator does not implement. */
+  /** A Web API endpoint of the catalog (src/lib/catalog/catalog-data.ts) that the emulator does not implement. */
   | 'not_emulated'
   | 'invalid_credentials'
   | 'account_inactive'

@@ -1,4 +1,4 @@
-import type { CatalogEntry, CatalogMethod } from './catalog-entry.ts';
+import type { CatalogEntry, CatalogMethod } from '@/lib/catalog/catalog-entry';
 
 export interface PathField {
   name: string;

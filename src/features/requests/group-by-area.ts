@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './catalog-entry.ts';
+import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
 
 export interface AreaGroup {
   area: string;
