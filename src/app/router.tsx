@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '@/features/password-login/components/sign-in-page';
 import { NotFoundPage } from './not-found-page';
+import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 
 // Everything but the sign-in page loads on demand, so signing in fetches only what it needs.
@@ -21,7 +22,13 @@ export const routes: RouteObject[] = [
       { path: '/sso', element: <SsoPage /> },
       { path: '/sso/callback', element: <SsoCallbackPage /> },
       {
-        element: <SignedInLayout />,
+        // The guard decides from the store before the signed-in layout's code is fetched: a signed-out visit to
+        // `/` loads no more than the sign-in page does.
+        element: (
+          <RequireSession>
+            <SignedInLayout />
+          </RequireSession>
+        ),
         children: [
           { index: true, element: <Navigate to="/profile" replace /> },
           { path: '/profile', element: <ProfilePage /> },
