@@ -49,6 +49,42 @@ test.describe('across tabs', () => {
   });
 });
 
+test.describe('memory only, across tabs', () => {
+  test('a memory-only sign-in reaches no storage in any tab: the other tab does not adopt it', async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await second.goto('/sign-in');
+    // What the second tab hears on the console's channel, in order.
+    await second.evaluate(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { heard: unknown[] }).heard = heard;
+      new BroadcastChannel('auth-console.session').onmessage = (event) => heard.push(event.data);
+    });
+
+    await first.goto('/sign-in');
+    await first.getByLabel('Keep the token in memory only').check();
+    const login = first.waitForResponse((r) => r.url().endsWith('/TDWebApi/api/auth'));
+    await signInWithForm(first, JDOE);
+    const token = (await (await login).text()).trim();
+    await expect(identity(first)).toContainText(JDOE.username);
+    await first.getByRole('button', { name: 'Sign out' }).click();
+    await expect(first).toHaveURL(/\/sign-in(\?|$)/);
+
+    // Messages from one tab arrive in order: a sent sign-in would be heard before the sign-out.
+    await expect
+      .poll(() => second.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+      .toEqual([{ type: 'signed-out' }]);
+    await expect(second.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    for (const tab of [first, second]) {
+      const stored = await storedText(tab);
+      expect(stored.session).not.toContain(token);
+      expect(stored.local).not.toContain(token);
+    }
+  });
+});
+
 test.describe('the tab', () => {
   test('a reload keeps the session', async ({ page, signedIn }) => {
     await page.goto('/profile');

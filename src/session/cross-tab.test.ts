@@ -130,6 +130,20 @@ describe('cross-tab sync', () => {
     expect(heard).toEqual([{ type: 'signed-in', session: mine }, { type: 'signed-out' }]);
   });
 
+  it('never sends a memory-only session to other tabs (they do not adopt it); its sign-out still goes', async () => {
+    const heard: TabMessage[] = [];
+    otherTab.addEventListener('message', (event) => heard.push((event as MessageEvent<TabMessage>).data));
+    useSessionStore.getState().setMemoryOnly(true);
+    const mine = session('jdoe@example.edu');
+    useSessionStore.getState().adopt(mine);
+
+    // Messages from one tab arrive in order: a sent sign-in would come before the sign-out.
+    const last = nextMessage(otherTab);
+    useSessionStore.getState().signOut('user');
+    await last;
+    expect(heard).toEqual([{ type: 'signed-out' }]);
+  });
+
   it('ignores a sign-out from another tab when this tab is already signed out', async () => {
     const cleared = vi.spyOn(queryClient, 'clear');
     otherTab.postMessage({ type: 'signed-out' } satisfies TabMessage);

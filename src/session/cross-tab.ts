@@ -9,6 +9,9 @@ const CHANNEL = 'auth-console.session';
  * Keeps every open tab of the console on the same session: a sign-in or sign-out in one reaches the others at
  * once. A tab that adopts another user's session drops its cached data first, so it never shows one user's data
  * with another user's token.
+ *
+ * A memory-only session stays in the tab that signed in: it is never sent, so no other tab adopts it (and none
+ * could write it to its own storage). Sign-outs are always sent: ending sessions everywhere is the safe side.
  */
 export function startCrossTabSync(queryClient: QueryClient): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
@@ -36,6 +39,7 @@ export function startCrossTabSync(queryClient: QueryClient): () => void {
 
   const unsubscribe = useSessionStore.subscribe((state, previous) => {
     if (applying || state.session?.token === previous.session?.token) return;
+    if (state.session && state.memoryOnly) return;
     channel.postMessage(
       state.session ? { type: 'signed-in', session: state.session } : { type: 'signed-out' },
     );
