@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSessionStore, type Session } from './session-store';
+import { sameAccount, useSessionStore, type Session } from './session-store';
 
 type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' };
 
@@ -29,7 +29,7 @@ export function startCrossTabSync(queryClient: QueryClient): () => void {
           queryClient.clear();
         }
       } else if (message.type === 'signed-in' && message.session.token !== current?.token) {
-        if (current?.username !== message.session.username) queryClient.clear();
+        if (!current || !sameAccount(current, message.session)) queryClient.clear();
         useSessionStore.getState().adopt(message.session);
       }
     } finally {

@@ -13,7 +13,8 @@ const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1
 
 export default function ProfilePage() {
   const username = useSessionStore((s) => s.session?.username ?? '');
-  const query = useCurrentUser(username);
+  const connectionId = useSessionStore((s) => s.session?.connection.id ?? '');
+  const query = useCurrentUser(connectionId, username);
   return (
     <>
       <PageHeader
