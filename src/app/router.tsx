@@ -4,6 +4,7 @@ import { SignInPage } from '@/features/password-login/components/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
 
 // Everything but the sign-in page loads on demand, so signing in fetches only what it needs.
 const SignedInLayout = lazy(() => import('./signed-in-layout'));
@@ -16,6 +17,7 @@ const SsoCallbackPage = lazy(() => import('@/features/sso/components/sso-callbac
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/sign-in', element: <SignInPage /> },
       { path: '/admin-key', element: <AdminKeyRoute /> },
