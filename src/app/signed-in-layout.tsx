@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingIndicator } from '@/components/loading-indicator';
 import { useSessionStore } from '@/session/session-store';
 import AdminKeyPage from '@/features/admin-key/components/admin-key-page';
 import { AppFrame } from './app-frame';
@@ -7,7 +9,10 @@ import { AppFrame } from './app-frame';
 export default function SignedInLayout() {
   return (
     <AppFrame>
-      <Outlet />
+      {/* A screen loading on demand keeps the frame around its loading bar. */}
+      <Suspense fallback={<LoadingIndicator label="Loading the screen" />}>
+        <Outlet />
+      </Suspense>
     </AppFrame>
   );
 }

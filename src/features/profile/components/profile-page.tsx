@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import { LoadingIndicator } from '@/components/loading-indicator';
 import { PageHeader } from '@/components/page-header';
 import { describeFailure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
@@ -27,11 +28,14 @@ export default function ProfilePage() {
         }
       />
       {query.isPending && (
-        <Box sx={GRID} aria-busy="true" aria-label="Loading the profile">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={220} />
-          ))}
-        </Box>
+        <>
+          <LoadingIndicator label="Loading the profile" />
+          <Box sx={GRID} aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={220} />
+            ))}
+          </Box>
+        </>
       )}
       {query.isError && (
         <Alert
