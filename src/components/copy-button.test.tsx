@@ -31,9 +31,13 @@ describe('the copy button', () => {
     expect(writeText).toHaveBeenCalledWith('the text');
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copied');
-    act(() => vi.advanceTimersByTime(COPIED_FOR_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(COPIED_FOR_MS - 1);
+    });
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
@@ -46,7 +50,9 @@ describe('the copy button', () => {
 
     expect(screen.getByRole('button', { name: 'Copy failed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copy failed');
-    act(() => vi.advanceTimersByTime(COPIED_FOR_MS));
+    act(() => {
+      vi.advanceTimersByTime(COPIED_FOR_MS);
+    });
     expect(screen.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
   });
 });
