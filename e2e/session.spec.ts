@@ -34,11 +34,12 @@ test.describe('across tabs', () => {
   test('signing in in one tab reaches the other, replacing the previous user', async ({ context }) => {
     const first = await context.newPage();
     const second = await context.newPage();
+    // The first tab opens before any tab has a session, so it does not join one.
+    await first.goto('/sign-in');
     await signInViaApi(second, ASMITH);
     await second.goto('/profile');
     await expect(identity(second)).toContainText(ASMITH.username);
 
-    await first.goto('/sign-in');
     await signInWithForm(first, JDOE);
     await expect(identity(first)).toContainText(JDOE.username);
 
@@ -46,6 +47,23 @@ test.describe('across tabs', () => {
     await expect(second.getByRole('button', { name: JDOE.username })).toBeVisible({ timeout: 1000 });
     await expect(identity(second)).toContainText(JDOE.username);
     await expect(identity(second)).not.toContainText(ASMITH.username);
+  });
+});
+
+test.describe('a new tab', () => {
+  test('joins the session of a tab already signed in: no second sign-in', async ({ context }) => {
+    const first = await context.newPage();
+    const signedIn = await signInViaApi(first, JDOE);
+    await first.goto('/profile');
+    await expect(identity(first)).toContainText(JDOE.username);
+
+    // As a middle-click on "Token" or a bookmark opens it.
+    const second = await context.newPage();
+    await second.goto('/token');
+
+    await expect(second.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+    await expect(second).toHaveURL('/token');
+    expect((await storedSession(second))?.token).toBe(signedIn.token);
   });
 });
 
@@ -60,7 +78,10 @@ test.describe('memory only, across tabs', () => {
     await second.evaluate(() => {
       const heard: unknown[] = [];
       (window as unknown as { heard: unknown[] }).heard = heard;
-      new BroadcastChannel('auth-console.session').onmessage = (event) => heard.push(event.data);
+      new BroadcastChannel('auth-console.session').onmessage = (event: MessageEvent<{ type: string }>) => {
+        // A tab opening says hello; only what is sent about sessions matters here.
+        if (event.data.type !== 'hello') heard.push(event.data);
+      };
     });
 
     await first.goto('/sign-in');
