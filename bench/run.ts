@@ -65,7 +65,8 @@ async function main() {
         `per 60 s per method (the server's maximum), so that the load is measured rather than refused.`,
     );
     const context: BenchContext = { settings, server, log };
-    for (const section of SECTIONS) {
+    const chosen = settings.sections ? SECTIONS.filter((s) => settings.sections?.includes(s.key)) : SECTIONS;
+    for (const section of chosen) {
       log(`\n== ${section.title}`);
       const result = await section.run(context);
       done.push({ key: section.key, title: section.title, ...result });

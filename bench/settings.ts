@@ -10,6 +10,8 @@ export interface BenchSettings {
   connections: number;
   /** Sequential logins timed for the latency figures. */
   logins: number;
+  /** Keys of the sections to run (BENCH_SECTIONS, comma-separated), or null for all. */
+  sections: string[] | null;
 }
 
 function positive(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -29,5 +31,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): BenchSetting
     warmupSeconds: Math.min(2, seconds),
     connections: Math.round(positive('BENCH_CONNECTIONS', 10, env)),
     logins: Math.round(positive('BENCH_LOGINS', 50, env)),
+    sections: env.BENCH_SECTIONS ? env.BENCH_SECTIONS.split(',').map((key) => key.trim()) : null,
   };
 }

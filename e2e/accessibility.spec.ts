@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { EXAMPLE_UNIVERSITY, JDOE, expect, seriousViolations, signInViaApi, test } from './fixtures';
+import {
+  EXAMPLE_UNIVERSITY,
+  JDOE,
+  expect,
+  seriousViolations,
+  signInViaApi,
+  storedSession,
+  test,
+} from './fixtures';
 
 /** Each screen with what shows it is fully drawn (axe on a half-loaded screen would prove little). */
 const SIGNED_OUT = {
@@ -73,6 +81,41 @@ test.describe('axe: no serious or critical violations', () => {
     await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
     await page.getByRole('button', { name: 'Test credentials' }).click();
     await expect(page.getByText('The key is valid')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the SSO callback, finishing and failed, and the not-found page', async ({ page }) => {
+    // loginsso held unanswered: the callback shows its progress.
+    await page.route('**/TDWebApi/api/auth/loginsso', () => {});
+    await page.goto('/sso/callback');
+    await expect(page.getByRole('progressbar', { name: 'Finishing single sign-on' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.unroute('**/TDWebApi/api/auth/loginsso');
+    await page.route('**/TDWebApi/api/auth/loginsso', (route) => route.abort());
+    await page.goto('/sso/callback');
+    await expect(page.getByRole('alert')).toContainText('Back to single sign-on');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/no-such-screen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the five-minute warning, light and dark', async ({ page }) => {
+    await page.clock.install();
+    await signInViaApi(page, JDOE);
+    const session = await storedSession(page);
+    if (!session) throw new Error('The sign-in left no session behind.');
+    await page.goto('/token');
+    await expect(page.getByRole('table', { name: 'Token claims' })).toBeVisible();
+    await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 4 * 60_000);
+    await expect(page.getByText('Your session ends in')).toBeVisible();
+    // axe runs on timers: let the clock run again (four minutes remain).
+    await page.clock.resume();
+    expect(await seriousViolations(page)).toEqual([]);
+    await switchToDark(page);
+    await expect(page.getByText('Your session ends in')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

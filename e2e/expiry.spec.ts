@@ -1,4 +1,4 @@
-import { JDOE, expect, signInViaApi, storedSession, test } from './fixtures';
+import { JDOE, expect, signInViaApi, signInWithForm, storedSession, test } from './fixtures';
 
 const MINUTE = 60_000;
 
@@ -59,4 +59,30 @@ test('warns five minutes before expiry, then signs out at expiry without using t
 
   const withToken = requests.slice(fromExpiry).filter((r) => r.authorization?.includes(token));
   expect(withToken).toEqual([]);
+});
+
+test('"Sign in again" in the five-minute warning returns to the same screen with a fresh token', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const { token } = await signInViaApi(page, JDOE);
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+  await page.goto('/token?tab=claims');
+  await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+
+  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 4 * MINUTE);
+  await expect(page.getByText('Your session ends in')).toBeVisible();
+  await page.clock.resume();
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+
+  await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/token?tab=claims')}`);
+  await signInWithForm(page, JDOE);
+
+  await expect(page).toHaveURL('/token?tab=claims');
+  await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+  const fresh = await storedSession(page);
+  expect(fresh?.token).toBeTruthy();
+  expect(fresh?.token).not.toBe(token);
+  await expect(page.getByText('Your session ends in')).toHaveCount(0);
 });

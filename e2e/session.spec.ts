@@ -34,11 +34,12 @@ test.describe('across tabs', () => {
   test('signing in in one tab reaches the other, replacing the previous user', async ({ context }) => {
     const first = await context.newPage();
     const second = await context.newPage();
+    // The first tab opens before any tab has a session, so it does not join one.
+    await first.goto('/sign-in');
     await signInViaApi(second, ASMITH);
     await second.goto('/profile');
     await expect(identity(second)).toContainText(ASMITH.username);
 
-    await first.goto('/sign-in');
     await signInWithForm(first, JDOE);
     await expect(identity(first)).toContainText(JDOE.username);
 
@@ -46,6 +47,62 @@ test.describe('across tabs', () => {
     await expect(second.getByRole('button', { name: JDOE.username })).toBeVisible({ timeout: 1000 });
     await expect(identity(second)).toContainText(JDOE.username);
     await expect(identity(second)).not.toContainText(ASMITH.username);
+  });
+});
+
+test.describe('a new tab', () => {
+  test('joins the session of a tab already signed in: no second sign-in', async ({ context }) => {
+    const first = await context.newPage();
+    const signedIn = await signInViaApi(first, JDOE);
+    await first.goto('/profile');
+    await expect(identity(first)).toContainText(JDOE.username);
+
+    // As a middle-click on "Token" or a bookmark opens it.
+    const second = await context.newPage();
+    await second.goto('/token');
+
+    await expect(second.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+    await expect(second).toHaveURL('/token');
+    expect((await storedSession(second))?.token).toBe(signedIn.token);
+  });
+});
+
+test.describe('memory only, across tabs', () => {
+  test('a memory-only sign-in reaches no storage in any tab: the other tab does not adopt it', async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await second.goto('/sign-in');
+    // What the second tab hears on the console's channel, in order.
+    await second.evaluate(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { heard: unknown[] }).heard = heard;
+      new BroadcastChannel('auth-console.session').onmessage = (event: MessageEvent<{ type: string }>) => {
+        // A tab opening says hello; only what is sent about sessions matters here.
+        if (event.data.type !== 'hello') heard.push(event.data);
+      };
+    });
+
+    await first.goto('/sign-in');
+    await first.getByLabel('Keep the token in memory only').check();
+    const login = first.waitForResponse((r) => r.url().endsWith('/TDWebApi/api/auth'));
+    await signInWithForm(first, JDOE);
+    const token = (await (await login).text()).trim();
+    await expect(identity(first)).toContainText(JDOE.username);
+    await first.getByRole('button', { name: 'Sign out' }).click();
+    await expect(first).toHaveURL(/\/sign-in(\?|$)/);
+
+    // Messages from one tab arrive in order: a sent sign-in would be heard before the sign-out.
+    await expect
+      .poll(() => second.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+      .toEqual([{ type: 'signed-out' }]);
+    await expect(second.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    for (const tab of [first, second]) {
+      const stored = await storedText(tab);
+      expect(stored.session).not.toContain(token);
+      expect(stored.local).not.toContain(token);
+    }
   });
 });
 

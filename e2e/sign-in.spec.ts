@@ -46,6 +46,25 @@ test.describe('password sign-in', () => {
     await expect(page).toHaveURL('/sign-in');
   });
 
+  test('a locked account is told it is locked, by the real server', async ({ page }) => {
+    // Ten failures lock a name, also one that matches no account; a name of its own keeps other tests unlocked.
+    const name = `locked-${Date.now()}@example.edu`;
+    await page.goto('/sign-in');
+    for (let i = 0; i < 10; i++) {
+      const answer = await page.request.post('/TDWebApi/api/auth/login', {
+        data: { username: name, password: 'wrong' },
+      });
+      expect(answer.status()).toBe(401);
+    }
+
+    await signInWithForm(page, { username: name, password: 'wrong' });
+
+    await expect(page.getByRole('alert')).toHaveText(
+      'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+    );
+    await expect(page).toHaveURL('/sign-in');
+  });
+
   test('empty fields are named before anything is sent', async ({ page, requests }) => {
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

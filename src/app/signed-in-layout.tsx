@@ -1,17 +1,19 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingIndicator } from '@/components/loading-indicator';
 import { useSessionStore } from '@/session/session-store';
 import AdminKeyPage from '@/features/admin-key/components/admin-key-page';
 import { AppFrame } from './app-frame';
-import { RequireSession } from './require-session';
 
-/** Every signed-in screen, in the app frame behind the session guard (loaded on demand with the frame). */
+/** Every signed-in screen, in the app frame (loaded on demand, once the router's guard has let the visit in). */
 export default function SignedInLayout() {
   return (
-    <RequireSession>
-      <AppFrame>
+    <AppFrame>
+      {/* A screen loading on demand keeps the frame around its loading bar. */}
+      <Suspense fallback={<LoadingIndicator label="Loading the screen" />}>
         <Outlet />
-      </AppFrame>
-    </RequireSession>
+      </Suspense>
+    </AppFrame>
   );
 }
 

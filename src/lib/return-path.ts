@@ -1,35 +1,51 @@
 /**
- * A path to return to after signing in, or null. Only same-origin absolute paths with a single leading slash are
- * accepted: `//evil.com`, `/\evil.com`, absolute URLs, `javascript:` and their encoded or padded variants are not.
+ * The one rule for where to send a browser after signing in, used by the console (`returnTo` of its screens) and
+ * by the server (`loginsso?returnTo=`): a same-origin path with a single leading slash, or null. Refused: other
+ * hosts (`//evil.com`, absolute URLs), schemes (`javascript:`), backslashes (read as slashes by browsers),
+ * whitespace and control characters (browsers drop tabs and newlines from URLs), the same hidden behind up to four
+ * layers of percent-encoding (more layers, or a malformed escape, are refused outright) or behind dot segments.
+ * Pure (no DOM), so the server imports it as it imports wire.ts.
  */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) return null;
-  if (raw !== raw.trim()) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
-  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//')) return null;
-  let decoded = raw;
-  try {
-    // Decode repeatedly so that %2F%2F or %5C hidden behind another layer of encoding are seen too.
-    for (let i = 0; i < 3; i++) {
-      const next = decodeURIComponent(decoded);
-      if (next === decoded) break;
-      decoded = next;
+const MAX_LENGTH = 2048;
+const MAX_DECODING_ROUNDS = 4;
+const PROBE_ORIGIN = 'http://console.invalid';
+const UNSAFE = /[\\\s\p{Cc}]/u;
+
+function isSinglySlashed(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !UNSAFE.test(path);
+}
+
+/** Percent-decoded until stable, or null for a malformed escape or more layers than any honest client sends. */
+function fullyDecoded(text: string): string | null {
+  let current = text;
+  for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
     }
-  } catch {
-    return null;
+    if (next === current) return current;
+    current = next;
   }
-  // eslint-disable-next-line no-control-regex -- as above, after decoding
-  if (/[\u0000-\u001f\u007f\\]/.test(decoded) || decoded.startsWith('//') || !decoded.startsWith('/'))
-    return null;
-  const base = 'https://console.invalid';
-  let url: URL;
+  return null;
+}
+
+/** The path as a browser resolves it on this origin (dot segments removed), or null if it would leave. */
+function resolved(path: string): URL | null {
   try {
-    url = new URL(raw, base);
+    const url = new URL(path, PROBE_ORIGIN);
+    return url.origin === PROBE_ORIGIN && !url.pathname.startsWith('//') ? url : null;
   } catch {
     return null;
   }
-  // Dot segments can collapse into a leading `//` (`/.//evil.com`), which a browser reads as another host.
-  if (url.origin !== base || url.pathname.startsWith('//')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH || !isSinglySlashed(raw))
+    return null;
+  const decoded = fullyDecoded(raw);
+  if (decoded === null || !isSinglySlashed(decoded) || !resolved(decoded)) return null;
+  const url = resolved(raw);
+  return url ? `${url.pathname}${url.search}${url.hash}` : null;
 }

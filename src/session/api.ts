@@ -1,4 +1,5 @@
 import { createApiClient } from '@/lib/api-client';
+import type { Connection } from '@/lib/connection';
 import { useConnectionStore } from './connection-store';
 import { rateLimitBook } from './rate-limit-store';
 import { serverNow, useSessionStore } from './session-store';
@@ -17,3 +18,12 @@ export const api = createApiClient({
   serverNow: () => serverNow(useSessionStore.getState().session),
   rateLimits: rateLimitBook,
 });
+
+/**
+ * Where a sign-in goes: the picked connection, even while a session on another one is open (signing in there
+ * replaces it). Sign-in calls send `base: signInConnection().baseUrl` and hand the same connection to the
+ * session they start, so a token is verified where it will be used.
+ */
+export function signInConnection(): Connection {
+  return useConnectionStore.getState().selected;
+}

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { makeJwt, tdToken } from '@/testing/tokens';
+import { EMULATOR } from '@/lib/connection';
 import { WARNING_MS, countdownAt, formatRemaining, useCountdown } from './countdown';
 import { useExpiryWatch } from './expiry-watch';
 import { sessionFromToken, useSessionStore, type Session } from './session-store';
@@ -203,7 +204,7 @@ describe('the live countdown and expiry watch', () => {
   it('counts a token without exp as signed out: it cannot start a session', async () => {
     vi.setSystemTime(SERVER_T);
     const token = makeJwt({ unique_name: 'jdoe@example.edu', nbf: SERVER_T / 1000 });
-    const result = startSession({ token, serverDate: SERVER_T }, 'password');
+    const result = startSession({ token, serverDate: SERVER_T, connection: EMULATOR }, 'password');
     expect(result).toEqual({ ok: false, message: 'The token has no valid expiry (exp).' });
     await renderWatched();
     expect(useSessionStore.getState().session).toBeNull();

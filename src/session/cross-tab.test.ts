@@ -8,7 +8,7 @@ import { SESSION_STORAGE_KEY, sessionFromToken, useSessionStore, type Session } 
 
 const CHANNEL = 'auth-console.session';
 
-type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' };
+type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' } | { type: 'hello' };
 
 function session(username: string, issuedAt = Date.now()): Session {
   const result = sessionFromToken(tdToken(username, issuedAt), 'password', null);
@@ -128,6 +128,61 @@ describe('cross-tab sync', () => {
     useSessionStore.getState().signOut('user');
     await last;
     expect(heard).toEqual([{ type: 'signed-in', session: mine }, { type: 'signed-out' }]);
+  });
+
+  it('never sends a memory-only session to other tabs (they do not adopt it); its sign-out still goes', async () => {
+    const heard: TabMessage[] = [];
+    otherTab.addEventListener('message', (event) => heard.push((event as MessageEvent<TabMessage>).data));
+    useSessionStore.getState().setMemoryOnly(true);
+    const mine = session('jdoe@example.edu');
+    useSessionStore.getState().adopt(mine);
+
+    // Messages from one tab arrive in order: a sent sign-in would come before the sign-out.
+    const last = nextMessage(otherTab);
+    useSessionStore.getState().signOut('user');
+    await last;
+    expect(heard).toEqual([{ type: 'signed-out' }]);
+  });
+
+  it('a new tab without a session says hello, and joins the session another tab answers with', async () => {
+    stop();
+    const hello = nextMessage(otherTab);
+    stop = startCrossTabSync(queryClient);
+    expect(await hello).toEqual({ type: 'hello' });
+
+    const theirs = session('jdoe@example.edu');
+    const adopted = storeWhen((s) => s?.token === theirs.token);
+    otherTab.postMessage({ type: 'signed-in', session: theirs } satisfies TabMessage);
+    expect(await adopted).toEqual(theirs);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEY)).toContain(theirs.token);
+  });
+
+  it('answers a new tab’s hello with this tab’s session, but never with a memory-only one', async () => {
+    const mine = session('jdoe@example.edu');
+    const first = nextMessage(otherTab);
+    useSessionStore.getState().adopt(mine);
+    await first;
+    const answer = nextMessage(otherTab);
+    otherTab.postMessage({ type: 'hello' } satisfies TabMessage);
+    expect(await answer).toEqual({ type: 'signed-in', session: mine });
+
+    useSessionStore.getState().setMemoryOnly(true);
+    const heard: TabMessage[] = [];
+    otherTab.addEventListener('message', (event) => heard.push((event as MessageEvent<TabMessage>).data));
+    otherTab.postMessage({ type: 'hello' } satisfies TabMessage);
+    // Let the hello be handled (a round trip on the channel), then end the session: only the sign-out is heard.
+    await new Promise<void>((resolve) => {
+      const echo = new BroadcastChannel(CHANNEL);
+      echo.onmessage = () => {
+        echo.close();
+        resolve();
+      };
+      otherTab.postMessage({ type: 'hello' } satisfies TabMessage);
+    });
+    const last = nextMessage(otherTab);
+    useSessionStore.getState().signOut('user');
+    await last;
+    expect(heard).toEqual([{ type: 'signed-out' }]);
   });
 
   it('ignores a sign-out from another tab when this tab is already signed out', async () => {

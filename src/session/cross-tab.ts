@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSessionStore, type Session } from './session-store';
+import { sameAccount, useSessionStore, type Session } from './session-store';
 
-type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' };
+type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' } | { type: 'hello' };
 
 const CHANNEL = 'auth-console.session';
 
@@ -9,6 +9,13 @@ const CHANNEL = 'auth-console.session';
  * Keeps every open tab of the console on the same session: a sign-in or sign-out in one reaches the others at
  * once. A tab that adopts another user's session drops its cached data first, so it never shows one user's data
  * with another user's token.
+ *
+ * A tab that opens without a session (a new tab, a bookmark) says hello; a tab with a session answers with it, so
+ * the new tab joins without a second sign-in. With no other tab open, nobody answers and it stays signed out.
+ *
+ * A memory-only session stays in the tab that signed in: it is never sent, nor handed to a new tab, so no other
+ * tab adopts it (and none could write it to its own storage). Sign-outs are always sent: ending sessions
+ * everywhere is the safe side.
  */
 export function startCrossTabSync(queryClient: QueryClient): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => {};
@@ -19,14 +26,16 @@ export function startCrossTabSync(queryClient: QueryClient): () => void {
     const message = event.data;
     applying = true;
     try {
-      const current = useSessionStore.getState().session;
-      if (message.type === 'signed-out') {
+      const { session: current, memoryOnly } = useSessionStore.getState();
+      if (message.type === 'hello') {
+        if (current && !memoryOnly) channel.postMessage({ type: 'signed-in', session: current });
+      } else if (message.type === 'signed-out') {
         if (current) {
           useSessionStore.getState().signOut('other-tab');
           queryClient.clear();
         }
       } else if (message.type === 'signed-in' && message.session.token !== current?.token) {
-        if (current?.username !== message.session.username) queryClient.clear();
+        if (!current || !sameAccount(current, message.session)) queryClient.clear();
         useSessionStore.getState().adopt(message.session);
       }
     } finally {
@@ -36,10 +45,13 @@ export function startCrossTabSync(queryClient: QueryClient): () => void {
 
   const unsubscribe = useSessionStore.subscribe((state, previous) => {
     if (applying || state.session?.token === previous.session?.token) return;
+    if (state.session && state.memoryOnly) return;
     channel.postMessage(
       state.session ? { type: 'signed-in', session: state.session } : { type: 'signed-out' },
     );
   });
+
+  if (!useSessionStore.getState().session) channel.postMessage({ type: 'hello' } satisfies TabMessage);
 
   return () => {
     unsubscribe();

@@ -1,16 +1,19 @@
 import type { ApiResponse } from '@/lib/api-client';
+import type { Connection } from '@/lib/connection';
 import { cleanTokenText } from '@/lib/jwt';
 
 export interface IssuedToken {
   token: string;
   /** The server's clock when it answered (from the Date header), ms, or null. */
   serverDate: number | null;
+  /** Where the token was issued (or verified): the session it starts belongs to this connection. */
+  connection: Connection;
 }
 
 /** A login's answer: the bare JWT as text/plain (tolerating a JSON-quoted string, as some proxies turn it). */
-export function issuedTokenFrom(response: ApiResponse): IssuedToken {
+export function issuedTokenFrom(response: ApiResponse, connection: Connection): IssuedToken {
   const { body } = response;
   const raw =
     body.type === 'text' ? body.text : body.type === 'json' && typeof body.data === 'string' ? body.data : '';
-  return { token: cleanTokenText(raw), serverDate: response.serverDate };
+  return { token: cleanTokenText(raw), serverDate: response.serverDate, connection };
 }

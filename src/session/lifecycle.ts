@@ -1,11 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSessionStore } from './session-store';
+import { useConnectionStore } from './connection-store';
+import { sameAccount, useSessionStore } from './session-store';
 
-/** Server state belongs to one session: it is dropped when the session ends or another user's begins. */
+/**
+ * Server state belongs to one session: it is dropped when the session ends or another account's begins (another
+ * user, or the same user name on another connection). The picker follows the session's connection, so what it
+ * shows is where the session's calls go (also for a session adopted from another tab).
+ */
 export function startSessionLifecycle(queryClient: QueryClient): () => void {
   return useSessionStore.subscribe((state, previous) => {
     const before = previous.session;
     const after = state.session;
-    if (before && (!after || after.username !== before.username)) queryClient.clear();
+    if (before && (!after || !sameAccount(after, before))) queryClient.clear();
+    if (after && after.connection.id !== useConnectionStore.getState().selected.id)
+      useConnectionStore.getState().select(after.connection);
   });
 }

@@ -80,6 +80,14 @@ export function sessionFromToken(
   };
 }
 
+/** One user on one connection: the same user name on two tenants is two accounts. */
+export function sameAccount(
+  a: Pick<Session, 'username' | 'connection'>,
+  b: Pick<Session, 'username' | 'connection'>,
+) {
+  return a.username === b.username && a.connection.id === b.connection.id;
+}
+
 export function serverNow(session: Pick<Session, 'clockOffsetMs'> | null): number {
   return now() + (session?.clockOffsetMs ?? 0);
 }

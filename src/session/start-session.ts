@@ -1,15 +1,12 @@
-import { useConnectionStore } from './connection-store';
 import type { IssuedToken } from './issued-token';
 import { sessionFromToken, useSessionStore, type SessionResult, type SignInMethod } from './session-store';
 
-/** Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others). */
+/**
+ * Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others), replacing
+ * any session, on whichever connection: the session belongs to the connection that issued the token.
+ */
 export function startSession(issued: IssuedToken, method: SignInMethod): SessionResult {
-  const result = sessionFromToken(
-    issued.token,
-    method,
-    issued.serverDate,
-    useConnectionStore.getState().selected,
-  );
+  const result = sessionFromToken(issued.token, method, issued.serverDate, issued.connection);
   if (result.ok) useSessionStore.getState().adopt(result.session);
   return result;
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/session/api';
+import { api, signInConnection } from '@/session/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
 
 export interface AdminKey {
@@ -9,13 +9,15 @@ export interface AdminKey {
 
 /** `loginadmin` with an organization's BEID and WebServicesKey; never touches the current session. */
 export async function loginWithAdminKey({ beid, webServicesKey }: AdminKey): Promise<IssuedToken> {
+  const connection = signInConnection();
   const response = await api.send({
     method: 'POST',
     path: '/api/auth/loginadmin',
     body: { BEID: beid, WebServicesKey: webServicesKey },
     auth: false,
+    base: connection.baseUrl,
   });
-  return issuedTokenFrom(response);
+  return issuedTokenFrom(response, connection);
 }
 
 export function useAdminLoginMutation() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/session/api';
+import { api, signInConnection } from '@/session/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
 
 /** The two documented password endpoints; they behave the same. */
@@ -17,13 +17,15 @@ export async function loginWithPassword({
   username,
   password,
 }: PasswordLogin): Promise<IssuedToken> {
+  const connection = signInConnection();
   const response = await api.send({
     method: 'POST',
     path: endpoint,
     body: { username, password },
     auth: false,
+    base: connection.baseUrl,
   });
-  return issuedTokenFrom(response);
+  return issuedTokenFrom(response, connection);
 }
 
 export function useLoginMutation() {

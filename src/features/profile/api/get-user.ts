@@ -25,16 +25,19 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> 
   return parseUserRecord(response.body.data);
 }
 
-/** Cached for the token's life: a user record does not change under a token, so no refetch on focus or navigation. */
-export function currentUserQuery(username: string) {
+/**
+ * Cached for the token's life: a user record does not change under a token, so no refetch on focus or navigation.
+ * Keyed by connection and user: the same user name on two tenants is two records.
+ */
+export function currentUserQuery(connectionId: string, username: string) {
   return queryOptions({
-    queryKey: ['auth', 'getuser', username],
+    queryKey: ['auth', 'getuser', connectionId, username],
     queryFn: ({ signal }) => getCurrentUser(signal),
     staleTime: Infinity,
     gcTime: Infinity,
   });
 }
 
-export function useCurrentUser(username: string) {
-  return useQuery(currentUserQuery(username));
+export function useCurrentUser(connectionId: string, username: string) {
+  return useQuery(currentUserQuery(connectionId, username));
 }

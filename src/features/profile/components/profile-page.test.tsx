@@ -32,14 +32,15 @@ describe('the profile page', () => {
     const answer = deferred<Response>();
     const { sent } = stubFetch(() => answer.promise);
     renderRoute('/profile');
-    expect(await screen.findByLabelText('Loading the profile')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('progressbar', { name: 'Loading the profile' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the profile…');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ url: '/TDWebApi/api/auth/getuser', method: 'GET' });
     expect(sent[0]?.headers.Authorization).toBe(`Bearer ${session.token}`);
 
     answer.resolve(jsonReply(jdoeRecord()));
     const identity = await screen.findByRole('region', { name: 'Identity' });
-    expect(screen.queryByLabelText('Loading the profile')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the profile' })).not.toBeInTheDocument();
     expect(field(identity, 'Full name')).toBe('Jane Doe');
     expect(field(identity, 'User name')).toBe('jdoe@example.edu');
     expect(field(identity, 'Primary e-mail')).toBe('jdoe@example.edu');

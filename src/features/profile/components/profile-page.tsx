@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import { LoadingIndicator } from '@/components/loading-indicator';
 import { PageHeader } from '@/components/page-header';
 import { describeFailure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
@@ -13,7 +14,8 @@ const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1
 
 export default function ProfilePage() {
   const username = useSessionStore((s) => s.session?.username ?? '');
-  const query = useCurrentUser(username);
+  const connectionId = useSessionStore((s) => s.session?.connection.id ?? '');
+  const query = useCurrentUser(connectionId, username);
   return (
     <>
       <PageHeader
@@ -26,11 +28,14 @@ export default function ProfilePage() {
         }
       />
       {query.isPending && (
-        <Box sx={GRID} aria-busy="true" aria-label="Loading the profile">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={220} />
-          ))}
-        </Box>
+        <>
+          <LoadingIndicator label="Loading the profile" />
+          <Box sx={GRID} aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={220} />
+            ))}
+          </Box>
+        </>
       )}
       {query.isError && (
         <Alert

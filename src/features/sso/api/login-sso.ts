@@ -1,4 +1,4 @@
-import { api } from '@/session/api';
+import { api, signInConnection } from '@/session/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
 
 export type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'no-session' };
@@ -8,13 +8,15 @@ export type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'n
  * service redirects to the identity provider; that redirect is not followed here, it means "no session".
  */
 export async function readSsoToken(): Promise<SsoTokenResult> {
+  const connection = signInConnection();
   const response = await api.send({
     method: 'GET',
     path: '/api/auth/loginsso',
     auth: false,
     redirect: 'manual',
+    base: connection.baseUrl,
   });
   if (response.redirected) return { kind: 'no-session' };
-  const issued = issuedTokenFrom(response);
+  const issued = issuedTokenFrom(response, connection);
   return issued.token === '' ? { kind: 'no-session' } : { kind: 'token', issued };
 }

@@ -1,11 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/session/api';
+import { api, signInConnection } from '@/session/api';
 import type { IssuedToken } from '@/session/issued-token';
 
 /** One getuser with a pasted token, before it may become the session: only the server can tell it is genuine. */
 export async function verifyPastedToken(token: string): Promise<IssuedToken> {
-  const response = await api.send({ method: 'GET', path: '/api/auth/getuser', token });
-  return { token, serverDate: response.serverDate };
+  const connection = signInConnection();
+  const response = await api.send({
+    method: 'GET',
+    path: '/api/auth/getuser',
+    token,
+    base: connection.baseUrl,
+  });
+  return { token, serverDate: response.serverDate, connection };
 }
 
 export function useVerifyTokenMutation() {

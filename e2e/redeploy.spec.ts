@@ -1,0 +1,78 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
+import { expect, test } from './fixtures';
+
+const BUILT = resolve(import.meta.dirname, '../dist');
+
+/** A copy of the built console for one server to serve, so this spec can redeploy under it. */
+function copyOfDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'console-redeploy-'));
+  cpSync(BUILT, dir, { recursive: true });
+  return dir;
+}
+
+/** A new build in place: every script under a new hashed name (the old ones gone), index.html pointing at them. */
+function redeploy(dist: string) {
+  const assets = join(dist, 'assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const renamed = (name: string) => name.replace(/\.js$/, 'n.js');
+  const rewrite = (text: string) => scripts.reduce((out, name) => out.replaceAll(name, renamed(name)), text);
+  for (const name of scripts) {
+    writeFileSync(join(assets, renamed(name)), rewrite(readFileSync(join(assets, name), 'utf8')));
+    rmSync(join(assets, name));
+  }
+  writeFileSync(join(dist, 'index.html'), rewrite(readFileSync(join(dist, 'index.html'), 'utf8')));
+}
+
+/** The SSO screen's code removed, as a deploy that lost a file would leave it. */
+function loseSsoScreen(dist: string) {
+  const assets = join(dist, 'assets');
+  for (const name of readdirSync(assets).filter((n) => n.startsWith('sso-page-'))) rmSync(join(assets, name));
+}
+
+test.describe('a screen whose code is gone', () => {
+  let dist: string;
+  let server: TestServer;
+  test.beforeEach(async () => {
+    dist = copyOfDist();
+    server = await startTestServer({ config: { distDir: dist } });
+  });
+  test.afterEach(async () => {
+    await server.stop(true);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('after a redeploy, the page reloads once into the new build and opens the screen', async ({
+    page,
+  }) => {
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto(`${server.origin}/sign-in`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    redeploy(dist);
+    await page.getByRole('link', { name: 'Paste a token from the SSO page instead' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Single sign-on' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/sso');
+    expect(loads).toBe(2);
+  });
+
+  test('when the reload does not bring it back, the error screen shows instead of a loop', async ({
+    page,
+  }) => {
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto(`${server.origin}/sign-in`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+    loseSsoScreen(dist);
+    await page.getByRole('link', { name: 'Paste a token from the SSO page instead' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    expect(loads).toBe(2);
+  });
+});

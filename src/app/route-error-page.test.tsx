@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionFromToken, useSessionStore } from '@/session/session-store';
+import { renderRoute } from '@/testing/render';
+import { resetConsoleState } from '@/testing/reset';
+import { tdToken } from '@/testing/tokens';
+
+vi.mock('@/features/token/components/token-page', () => ({
+  default: () => {
+    throw new Error('the token screen broke');
+  },
+}));
+
+describe('a screen that throws', () => {
+  beforeEach(() => {
+    resetConsoleState();
+    const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
+    if (!result.ok) throw new Error(result.message);
+    useSessionStore.getState().adopt(result.session);
+    // React and React Router report the caught error on the console; that is expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetConsoleState();
+  });
+
+  it("shows the console's error screen with ways back, not React Router's default", async () => {
+    renderRoute('/token');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Something went wrong' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Go to the profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByText('Unexpected Application Error!')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('the token screen broke');
+  });
+});
