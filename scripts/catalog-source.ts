@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import type {
-  CatalogEntry,
-  CatalogMethod,
-  CatalogQueryParam,
-} from '../src/lib/catalog/catalog-entry.ts';
+import type { CatalogEntry, CatalogMethod, CatalogQueryParam } from '../src/lib/catalog/catalog-entry.ts';
 import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
 
 /**
