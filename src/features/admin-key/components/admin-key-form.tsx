@@ -9,13 +9,15 @@ import { TextInput } from '@/components/text-input';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
-import { describeFailure } from '@/session/describe-error';
+import { ErrorNotice } from '@/components/error-notice';
+import { describeFailure, type Failure } from '@/session/describe-error';
 import type { IssuedToken } from '@/session/issued-token';
 import { startSession } from '@/session/start-session';
 import { useAdminLoginMutation } from '../api/login-admin';
 import { TestResult } from './test-result';
 
-type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; message: string };
+type Outcome =
+  { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; failure: Pick<Failure, 'message' | 'details'> };
 
 /** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
 export function AdminKeyForm() {
@@ -49,11 +51,11 @@ export function AdminKeyForm() {
           }
           const result = startSession(issued, 'admin-key');
           if (result.ok) void navigate(returnTo, { replace: true });
-          else setOutcome({ kind: 'failed', message: result.message });
+          else setOutcome({ kind: 'failed', failure: { message: result.message } });
         },
         onError: (error) => {
           setKey('');
-          setOutcome({ kind: 'failed', message: describeFailure(error).message });
+          setOutcome({ kind: 'failed', failure: describeFailure(error) });
         },
       },
     );
@@ -63,7 +65,7 @@ export function AdminKeyForm() {
     const result = startSession(issued, 'admin-key');
     setOutcome(null);
     if (result.ok) void navigate(returnTo, { replace: true });
-    else setOutcome({ kind: 'failed', message: result.message });
+    else setOutcome({ kind: 'failed', failure: { message: result.message } });
   }
 
   return (
@@ -126,9 +128,7 @@ export function AdminKeyForm() {
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
         {outcome?.kind === 'failed' && (
-          <Alert severity="error" role="alert">
-            {outcome.message}
-          </Alert>
+          <ErrorNotice message={outcome.failure.message} details={outcome.failure.details} />
         )}
         {outcome?.kind === 'valid' && (
           <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
