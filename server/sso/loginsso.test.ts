@@ -11,6 +11,7 @@ import {
   loginSsoUrl,
   openLoginSso,
   serverErrors,
+  signInForm,
   ssoSignIn,
   submitSignIn,
 } from '../testing/sso.ts';
@@ -135,6 +136,48 @@ describe('GET /api/auth/loginsso through the embedded provider', () => {
     const body = expectApiError(last(hops), 403, 'unknown_user');
     expect(body.message).toContain('nobody@example.org');
     expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('with returnTo, an identity that maps to no one lands on the console with the claim and value tried', async () => {
+    const browser = new TestBrowser();
+    const hops = await ssoSignIn(browser, server.api, IDP.nobody, '/sso/callback');
+    expect(serverErrors(hops)).toEqual([]);
+    const landed = new URL(last(hops).url);
+    expect(landed.pathname).toBe('/sso');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      error: 'unknown_user',
+      claim: 'email',
+      value: 'nobody@example.org',
+    });
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("prompt=login (the emulator's extension): the provider asks again despite its live session", async () => {
+    const browser = new TestBrowser();
+    await ssoSignIn(browser, server.api, IDP.nobody, '/sso/callback');
+    // Without it the provider's session answers at once, and the same identity fails again.
+    const again = await openLoginSso(browser, server.api, '/sso/callback');
+    expect(again.some((hop) => hop.url.includes('/interaction/'))).toBe(false);
+    expect(new URL(last(again).url).searchParams.get('error')).toBe('unknown_user');
+
+    const asked = await browser.navigate(
+      `${server.api}/auth/loginsso?returnTo=%2Fsso%2Fcallback&Prompt=login`,
+    );
+    expect(new URL(asked[0]!.headers.location!).searchParams.get('prompt')).toBe('login');
+    const page = last(asked);
+    expect(page.status).toBe(200);
+    expect(page.url).toContain('/interaction/');
+    expect(signInForm(page).login).toContain('/interaction/');
+  });
+
+  it('prompt=login also passes over a live SSO session of this server', async () => {
+    const browser = new TestBrowser();
+    await ssoSignIn(browser, server.api, IDP.jane);
+    const asked = await browser.get(`${server.api}/auth/loginsso?prompt=login`);
+    expect(asked.status).toBe(302);
+    expect(new URL(asked.headers.location!).searchParams.get('prompt')).toBe('login');
+    const plain = await browser.get(loginSsoUrl(server.api));
+    expect(plain.status).toBe(200);
   });
 
   it('an identity whose user is inactive: 403 inactive_user, no session', async () => {
