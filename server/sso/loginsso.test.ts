@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
-import { TestBrowser } from '../testing/browser.ts';
+import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { readFetch } from '../testing/http-client.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { getUser } from '../testing/requests.ts';
@@ -11,12 +11,25 @@ import {
   loginSsoUrl,
   openLoginSso,
   serverErrors,
-  signInForm,
   ssoSignIn,
   submitSignIn,
 } from '../testing/sso.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
 import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
+
+/** What a browser's script does with the provider's "Submitting Callback" page: posts its form. */
+async function submitSelfPostingForm(browser: TestBrowser, page: Hop): Promise<Hop[]> {
+  const action = /<form method="post" action="([^"]+)"/.exec(page.text)?.[1];
+  if (!action) throw new Error(`no self-posting form on ${page.url} (${page.status})`);
+  const fields = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+  const posted = await browser.post(action, fields);
+  return [posted, ...(await browser.follow(posted))];
+}
 
 describe('GET /api/auth/loginsso through the embedded provider', () => {
   let server: TestServer;
@@ -167,7 +180,13 @@ describe('GET /api/auth/loginsso through the embedded provider', () => {
     const page = last(asked);
     expect(page.status).toBe(200);
     expect(page.url).toContain('/interaction/');
-    expect(signInForm(page).login).toContain('/interaction/');
+    // Another account than the provider's session: it ends that session first, through a page that posts itself.
+    const signedIn = await submitSignIn(browser, page, IDP.jane);
+    const hops = [...signedIn, ...(await submitSelfPostingForm(browser, last(signedIn)))];
+    expect(serverErrors(hops)).toEqual([]);
+    expect(new URL(last(hops).url).pathname).toBe('/sso/callback');
+    const token = last(await browser.navigate(loginSsoUrl(server.api)));
+    expect(decodeJwt(token.text).claims.unique_name).toBe(DEMO.jdoe);
   });
 
   it('prompt=login also passes over a live SSO session of this server', async () => {
