@@ -11,6 +11,7 @@ const ProfilePage = lazy(() => import('@/features/profile/components/profile-pag
 const TokenPage = lazy(() => import('@/features/token/components/token-page'));
 const SsoPage = lazy(() => import('@/features/sso/components/sso-page'));
 const SsoCallbackPage = lazy(() => import('@/features/sso/components/sso-callback-page'));
+const DecodePage = lazy(() => import('@/features/decode/components/decode-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -20,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: '/admin-key', element: <AdminKeyRoute /> },
       { path: '/sso', element: <SsoPage /> },
       { path: '/sso/callback', element: <SsoCallbackPage /> },
+      { path: '/decode', element: <DecodePage /> },
       {
         element: <SignedInLayout />,
         children: [

@@ -205,6 +205,12 @@ export function SignInPage() {
           Use the BEID and WebServicesKey
         </Link>
       </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Have a token already?{' '}
+        <Link component={RouterLink} to="/decode">
+          Decode a token
+        </Link>
+      </Typography>
       <RateLimitMeter methods={['POST auth', 'POST auth/login']} />
     </AuthCard>
   );
