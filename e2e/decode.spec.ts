@@ -55,10 +55,7 @@ test.describe('decode a token', () => {
   test('signed in, from the navigation, without touching the session', async ({ page }) => {
     const { token } = await signInViaApi(page, JDOE);
     await page.goto('/profile');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'JWT decoder' })
-      .click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'JWT decoder' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Decode a token' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to the console' }).click();
     await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
