@@ -11,13 +11,13 @@ import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
 import { describeFailure, type Failure } from '@/session/describe-error';
+import { useRateLimitWait } from '@/session/rate-limit-wait';
 import type { IssuedToken } from '@/session/issued-token';
 import { startSession } from '@/session/start-session';
 import { useAdminLoginMutation } from '../api/login-admin';
 import { TestResult } from './test-result';
 
-type Outcome =
-  { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; failure: Pick<Failure, 'message' | 'details'> };
+type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; failure: Failure };
 
 /** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
 export function AdminKeyForm() {
@@ -29,6 +29,16 @@ export function AdminKeyForm() {
   const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const wait = useRateLimitWait('POST auth/loginadmin');
+  const busy = mutation.isPending || wait !== null;
+  const failure =
+    outcome?.kind !== 'failed'
+      ? null
+      : wait
+        ? { message: wait.message, details: outcome.failure.details }
+        : outcome.failure.kind === 'rate-limited'
+          ? null
+          : outcome.failure;
 
   function run(action: 'test' | 'sign-in') {
     const beidCheck = checkGuid(beid, 'BEID');
@@ -51,7 +61,7 @@ export function AdminKeyForm() {
           }
           const result = startSession(issued, 'admin-key');
           if (result.ok) void navigate(returnTo, { replace: true });
-          else setOutcome({ kind: 'failed', failure: { message: result.message } });
+          else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
         },
         onError: (error) => {
           setKey('');
@@ -65,7 +75,7 @@ export function AdminKeyForm() {
     const result = startSession(issued, 'admin-key');
     setOutcome(null);
     if (result.ok) void navigate(returnTo, { replace: true });
-    else setOutcome({ kind: 'failed', failure: { message: result.message } });
+    else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
   }
 
   return (
@@ -117,19 +127,17 @@ export function AdminKeyForm() {
           }
         />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="outlined" disabled={mutation.isPending}>
-            Test credentials
+          <Button type="submit" variant="outlined" disabled={busy}>
+            {wait ? `Test credentials (wait ${wait.seconds} s)` : 'Test credentials'}
           </Button>
-          <Button variant="contained" disabled={mutation.isPending} onClick={() => run('sign-in')}>
-            Sign in with key
+          <Button variant="contained" disabled={busy} onClick={() => run('sign-in')}>
+            {wait ? `Sign in with key (wait ${wait.seconds} s)` : 'Sign in with key'}
           </Button>
         </Box>
       </Box>
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
-        {outcome?.kind === 'failed' && (
-          <ErrorNotice message={outcome.failure.message} details={outcome.failure.details} />
-        )}
+        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
           <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
         )}

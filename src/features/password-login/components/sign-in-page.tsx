@@ -18,9 +18,8 @@ import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { useReturnPath } from '@/app/use-return-path';
 import { ErrorNotice } from '@/components/error-notice';
 import { rateMethodOf } from '@/lib/api-client';
-import { describeFailure, retryMessage, type Failure } from '@/session/describe-error';
-import { useRateLimitStore } from '@/session/rate-limit-store';
-import { useNow } from '@/session/ticker';
+import { describeFailure, type Failure } from '@/session/describe-error';
+import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
@@ -75,17 +74,15 @@ export function SignInPage() {
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const rateMethod = rateMethodOf('POST', endpoint);
-  const blockedUntil = useRateLimitStore((s) => s.blocked[rateMethod] ?? null);
-  const browserNow = useNow();
+  // Each endpoint has its own counter: the wait is the chosen one's.
+  const wait = useRateLimitWait(rateMethod);
 
   if (session && !login.isPending) return <Navigate to={returnTo} replace />;
   const notice = signOutNotice(lastSignOut, ssoSignOut);
-  // Each endpoint has its own counter: the countdown is the chosen one's, read from the clock each second.
-  const waiting = blockedUntil !== null && blockedUntil > browserNow;
-  const shown: Failure | null = waiting
+  const shown: Failure | null = wait
     ? {
         kind: 'rate-limited',
-        message: retryMessage(blockedUntil, browserNow),
+        message: wait.message,
         details: failure?.details?.rateMethod === rateMethod ? failure.details : undefined,
       }
     : failure?.kind === 'rate-limited'
@@ -175,12 +172,8 @@ export function SignInPage() {
           control={<Checkbox checked={memoryOnly} onChange={(e) => setMemoryOnly(e.target.checked)} />}
           label="Keep the token in memory only (a reload signs you out)"
         />
-        <Button type="submit" variant="contained" size="large" disabled={login.isPending || waiting}>
-          {login.isPending
-            ? 'Signing in…'
-            : waiting
-              ? `Sign in (wait ${Math.ceil((blockedUntil - browserNow) / 1000)} s)`
-              : 'Sign in'}
+        <Button type="submit" variant="contained" size="large" disabled={login.isPending || wait !== null}>
+          {login.isPending ? 'Signing in…' : wait ? `Sign in (wait ${wait.seconds} s)` : 'Sign in'}
         </Button>
       </Box>
       <Divider sx={{ my: 3 }}>or</Divider>
