@@ -1,10 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 import { LIMITED_ORIGIN, LIMITED_RATE } from './servers';
 
 // The second server allows LIMITED_RATE calls per method per minute, so the main one keeps its budget.
 test.use({ baseURL: LIMITED_ORIGIN });
 
-test('the call after the limit shows when another try is possible, and sends nothing more', async ({
+test('the call after the limit counts down to the next try on a disabled button, per endpoint, and sends nothing more', async ({
   page,
   requests,
 }, testInfo) => {
@@ -13,6 +13,7 @@ test('the call after the limit shows when another try is possible, and sends not
   const run = testInfo.repeatEachIndex * 10 + testInfo.retry + 1;
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${run}` });
   const logins = () => requests.filter((r) => new URL(r.url).pathname === '/TDWebApi/api/auth');
+  await page.clock.install();
   await page.goto('/sign-in');
   await page.getByLabel('User name').fill(`nobody-${run}@example.edu`);
   await page.getByLabel('Password').fill('not-the-password');
@@ -41,16 +42,39 @@ test('the call after the limit shows when another try is possible, and sends not
   expect(Math.abs(shown - retryAfter)).toBeLessThanOrEqual(1);
   await expect(page).toHaveURL('/sign-in');
 
-  // Until the window resets the console does not call the method at all.
-  expect(logins()).toHaveLength(LIMITED_RATE + 1);
-  const sent = page
-    .waitForRequest((r) => r.url().endsWith('/TDWebApi/api/auth'), { timeout: 1000 })
-    .then(
-      () => true,
-      () => false,
-    );
-  await submit.click();
-  expect(await sent).toBe(false);
+  // The answer behind the sentence, as a script would see it.
+  await page.getByRole('button', { name: 'Show details' }).click();
+  const detail = (term: string) =>
+    page.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]');
+  await expect(detail('HTTP status')).toHaveText('429');
+  await expect(detail('Error code')).toHaveText('rate_limited');
+  await expect(detail('X-RateLimit-Remaining')).toHaveText('0');
+  await expect(detail('Retry-After')).toHaveText(String(retryAfter));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The button says the same countdown and cannot send; the clock moves the countdown, nothing else does.
+  const waiting = page.getByRole('button', { name: /^Sign in \(wait \d+ s\)$/ });
+  await expect(waiting).toBeDisabled();
+  // From here the page's time moves only when the test moves it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  const paused = Number(/in (\d+) seconds/.exec((await alert.textContent()) ?? '')?.[1]);
+  await page.clock.runFor(10_000);
+  const later = Number(/in (\d+) seconds/.exec((await alert.textContent()) ?? '')?.[1]);
+  expect(later).toBe(paused - 10);
+  await expect(waiting).toHaveAccessibleName(`Sign in (wait ${later} s)`);
+
+  // /api/auth/login has its own counter: choosing it frees the button at once; choosing back blocks it again.
+  await page.getByRole('radio', { name: 'POST /api/auth/login' }).check();
+  await expect(alert).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+  await page.getByRole('radio', { name: 'POST /api/auth', exact: true }).check();
+  await expect(waiting).toBeDisabled();
   await expect(alert).toContainText('Too many calls to this method.');
+
+  // Until the window resets the console does not call the method at all; then the countdown clears itself.
+  expect(logins()).toHaveLength(LIMITED_RATE + 1);
+  await page.clock.runFor((later + 1) * 1000);
+  await expect(alert).toHaveCount(0);
+  await expect(submit).toBeEnabled();
   expect(logins()).toHaveLength(LIMITED_RATE + 1);
 });

@@ -191,12 +191,30 @@ test.describe('single sign-on through the embedded provider', () => {
     await expectTokenNowhere(page, visits, (await storedSession(page))!.token);
   });
 
+  test('nobody at the provider is told which claim and value matched no one, and can sign in as someone else', async ({
+    page,
+    visits,
+  }) => {
+    await ssoFromSignIn(page, 'nobody');
+
+    await expect(page).toHaveURL('/sso?error=unknown_user&claim=email&value=nobody%40example.org');
+    await expect(page.getByRole('alert')).toHaveText(
+      'The identity provider signed you in, but no user of this organization matches that identity. It tried email = nobody@example.org.',
+    );
+    expect(await storedSession(page)).toBeNull();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('TDWebApiSso');
+    expect(visits.requests.filter((r) => pathOf(r.url) === GETUSER)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The provider still has nobody's session: only prompt=login makes it ask again instead of reusing it.
+    await page.getByRole('button', { name: 'Sign in as someone else' }).click();
+    expect(visits.urls.some((url) => url.includes('/idp/auth?') && url.includes('prompt=login'))).toBe(true);
+    await signInAtProvider(page, 'jane');
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
+  });
+
   for (const [identity, code, message] of [
-    [
-      'nobody',
-      'unknown_user',
-      'The identity provider signed you in, but no user of this organization matches that identity.',
-    ],
     ['robin', 'inactive_user', 'Your account is not active.'],
   ] as const) {
     test(`${identity} at the provider is told clearly why there is no session`, async ({ page, visits }) => {

@@ -14,6 +14,19 @@ interface Row {
 }
 
 /**
+ * What a revoked grant takes with it (as the provider's own memory adapter does). An interaction also names the
+ * grant it would extend: revoking that grant, as signing the previous account out on an account switch does, must
+ * not delete the sign-in under way.
+ */
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
+
+/**
  * The provider's sessions, interactions, codes and grants in the emulator's database, instead of the provider's
  * development-only memory store. Expiry is by real time: the provider itself reads no other clock.
  */
@@ -64,7 +77,7 @@ export function sqliteAdapter(db: Db): AdapterFactory {
         model,
         id,
         payload: JSON.stringify(payload),
-        grantId: payload.grantId ?? null,
+        grantId: GRANTABLE.has(model) ? (payload.grantId ?? null) : null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? now + expiresIn * 1000 : null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
-import { TestBrowser } from '../testing/browser.ts';
+import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { readFetch } from '../testing/http-client.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { getUser } from '../testing/requests.ts';
@@ -16,6 +16,20 @@ import {
 } from '../testing/sso.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
 import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
+
+/** What a browser's script does with the provider's "Submitting Callback" page: posts its form. */
+async function submitSelfPostingForm(browser: TestBrowser, page: Hop): Promise<Hop[]> {
+  const action = /<form method="post" action="([^"]+)"/.exec(page.text)?.[1];
+  if (!action) throw new Error(`no self-posting form on ${page.url} (${page.status})`);
+  const fields = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+  const posted = await browser.post(action, fields);
+  return [posted, ...(await browser.follow(posted))];
+}
 
 describe('GET /api/auth/loginsso through the embedded provider', () => {
   let server: TestServer;
@@ -135,6 +149,54 @@ describe('GET /api/auth/loginsso through the embedded provider', () => {
     const body = expectApiError(last(hops), 403, 'unknown_user');
     expect(body.message).toContain('nobody@example.org');
     expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('with returnTo, an identity that maps to no one lands on the console with the claim and value tried', async () => {
+    const browser = new TestBrowser();
+    const hops = await ssoSignIn(browser, server.api, IDP.nobody, '/sso/callback');
+    expect(serverErrors(hops)).toEqual([]);
+    const landed = new URL(last(hops).url);
+    expect(landed.pathname).toBe('/sso');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      error: 'unknown_user',
+      claim: 'email',
+      value: 'nobody@example.org',
+    });
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("prompt=login (the emulator's extension): the provider asks again despite its live session", async () => {
+    const browser = new TestBrowser();
+    await ssoSignIn(browser, server.api, IDP.nobody, '/sso/callback');
+    // Without it the provider's session answers at once, and the same identity fails again.
+    const again = await openLoginSso(browser, server.api, '/sso/callback');
+    expect(again.some((hop) => hop.url.includes('/interaction/'))).toBe(false);
+    expect(new URL(last(again).url).searchParams.get('error')).toBe('unknown_user');
+
+    const asked = await browser.navigate(
+      `${server.api}/auth/loginsso?returnTo=%2Fsso%2Fcallback&Prompt=login`,
+    );
+    expect(new URL(asked[0]!.headers.location!).searchParams.get('prompt')).toBe('login');
+    const page = last(asked);
+    expect(page.status).toBe(200);
+    expect(page.url).toContain('/interaction/');
+    // Another account than the provider's session: it ends that session first, through a page that posts itself.
+    const signedIn = await submitSignIn(browser, page, IDP.jane);
+    const hops = [...signedIn, ...(await submitSelfPostingForm(browser, last(signedIn)))];
+    expect(serverErrors(hops)).toEqual([]);
+    expect(new URL(last(hops).url).pathname).toBe('/sso/callback');
+    const token = last(await browser.navigate(loginSsoUrl(server.api)));
+    expect(decodeJwt(token.text).claims.unique_name).toBe(DEMO.jdoe);
+  });
+
+  it('prompt=login also passes over a live SSO session of this server', async () => {
+    const browser = new TestBrowser();
+    await ssoSignIn(browser, server.api, IDP.jane);
+    const asked = await browser.get(`${server.api}/auth/loginsso?prompt=login`);
+    expect(asked.status).toBe(302);
+    expect(new URL(asked.headers.location!).searchParams.get('prompt')).toBe('login');
+    const plain = await browser.get(loginSsoUrl(server.api));
+    expect(plain.status).toBe(200);
   });
 
   it('an identity whose user is inactive: 403 inactive_user, no session', async () => {

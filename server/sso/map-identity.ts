@@ -31,7 +31,10 @@ export function userForIdentity(users: Users, matching: Matching, identity: Prov
   const shown = value.length > 256 ? `${value.slice(0, 256)}…` : value;
   const [user, other] = users.findByIdentity(value);
   if (!user) {
-    throw new SsoFailure('unknown_user', `No user has the user name or primary e-mail "${shown}".`);
+    throw new SsoFailure('unknown_user', `No user has the user name or primary e-mail "${shown}".`, {
+      claim,
+      value: shown,
+    });
   }
   // Picking one would sign this person in as someone else, whichever it picked.
   if (other) {

@@ -109,7 +109,8 @@ export class RelyingParty {
     private readonly log: (line: string) => void,
   ) {}
 
-  async authorizationUrl(redirectUri: string, expected: Expected): Promise<string> {
+  /** `promptLogin`: the provider asks for credentials again even when it has a session (`prompt=login`). */
+  async authorizationUrl(redirectUri: string, expected: Expected, promptLogin = false): Promise<string> {
     const config = await this.config();
     try {
       const url = oidc.buildAuthorizationUrl(config, {
@@ -120,6 +121,7 @@ export class RelyingParty {
         code_challenge_method: 'S256',
         state: expected.state,
         nonce: expected.nonce,
+        ...(promptLogin ? { prompt: 'login' } : {}),
       });
       return url.href;
     } catch (error) {

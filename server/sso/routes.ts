@@ -37,9 +37,9 @@ export interface SsoDeps {
   window: RateWindow;
 }
 
-/** The emulator's extension: `returnTo` in any letter case, as ASP.NET reads query parameters. */
-function returnToParam(url: URL): string | null {
-  for (const [name, value] of url.searchParams) if (name.toLowerCase() === 'returnto') return value;
+/** The emulator's extensions (`returnTo`, `prompt`) in any letter case, as ASP.NET reads query parameters. */
+function queryParam(url: URL, lowerName: string): string | null {
+  for (const [name, value] of url.searchParams) if (name.toLowerCase() === lowerName) return value;
   return null;
 }
 
@@ -66,7 +66,7 @@ function failed(failure: SsoFailure, toConsole: boolean, cookie?: string): Reply
   if (toConsole) {
     return {
       status: 302,
-      location: consoleErrorPath(failure.code),
+      location: consoleErrorPath(failure),
       headers: NO_STORE,
       cookies: cookie ? [cookie] : [],
     };
@@ -80,6 +80,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
     returnTo: string | null,
     binding: string | undefined,
     secure: boolean,
+    promptLogin: boolean,
   ) {
     const expected = {
       state: oidc.randomState(),
@@ -89,6 +90,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
     const location = await deps.relyingParty.authorizationUrl(
       `${deps.origin()}${callbackPath(base)}`,
       expected,
+      promptLogin,
     );
     const browser = binding ?? randomSecret();
     const flow: Flow = {
@@ -109,12 +111,14 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
   const loginSso: Handler = async ({ req, url }) => {
     const base = apiBaseOf(url);
     const secure = secureFor(req, deps.origin());
-    const raw = returnToParam(url);
+    const raw = queryParam(url, 'returnto');
     const returnTo = raw === null ? null : safeReturnTo(raw);
+    // "Sign in as someone else": neither this server's SSO session nor the provider's may answer for the person.
+    const promptLogin = queryParam(url, 'prompt')?.toLowerCase() === 'login';
     const sessionId = readCookie(req, SESSION_COOKIE);
     let clearSession: string | undefined;
     try {
-      if (isSecretShaped(sessionId)) {
+      if (!promptLogin && isSecretShaped(sessionId)) {
         const uid = deps.sessions.find(sessionId);
         if (uid !== null) {
           const user = deps.users.findByUid(uid);
@@ -133,7 +137,13 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
         }
       }
       const binding = readCookie(req, FLOW_COOKIE);
-      return await startFlow(base, returnTo, isSecretShaped(binding) ? binding : undefined, secure);
+      return await startFlow(
+        base,
+        returnTo,
+        isSecretShaped(binding) ? binding : undefined,
+        secure,
+        promptLogin,
+      );
     } catch (error) {
       if (error instanceof SsoFailure) return failed(error, returnTo !== null, clearSession);
       throw error;

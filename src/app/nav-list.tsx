@@ -7,6 +7,7 @@ const ITEMS = [
   { to: '/profile', label: 'Profile' },
   { to: '/token', label: 'Token' },
   { to: '/admin-key', label: 'Admin key' },
+  { to: '/decode', label: 'JWT decoder' },
 ];
 
 export function NavList({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOut: () => void }) {

@@ -13,6 +13,7 @@ const ProfilePage = lazy(() => import('@/features/profile/components/profile-pag
 const TokenPage = lazy(() => import('@/features/token/components/token-page'));
 const SsoPage = lazy(() => import('@/features/sso/components/sso-page'));
 const SsoCallbackPage = lazy(() => import('@/features/sso/components/sso-callback-page'));
+const DecodePage = lazy(() => import('@/features/decode/components/decode-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -23,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: '/admin-key', element: <AdminKeyRoute /> },
       { path: '/sso', element: <SsoPage /> },
       { path: '/sso/callback', element: <SsoCallbackPage /> },
+      { path: '/decode', element: <DecodePage /> },
       {
         // The guard decides from the store before the signed-in layout's code is fetched: a signed-out visit to
         // `/` loads no more than the sign-in page does.

@@ -65,6 +65,15 @@ export function rateMethodOf(method: string, path: string): string {
   return `${method} ${segments.join('/')}`;
 }
 
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+
+function rateLimitHeadersOf(headers: Headers): [string, string][] {
+  return RATE_LIMIT_HEADERS.flatMap((name) => {
+    const value = headers.get(name);
+    return value === null ? [] : [[name, value] as [string, string]];
+  });
+}
+
 function readRateLimit(headers: Headers): RateLimitInfo | null {
   const limit = Number(headers.get('X-RateLimit-Limit'));
   const remaining = Number(headers.get('X-RateLimit-Remaining'));
@@ -148,13 +157,21 @@ export function createApiClient(deps: ApiClientDeps) {
         retryAt = retryTime(response.headers, rateLimit, Number.isNaN(serverDate) ? null : serverDate);
         deps.rateLimits.block(rateMethod, retryAt);
       }
+      const code = errorBody?.error ?? null;
       throw new ApiHttpError(
         response.status,
-        errorBody?.error ?? null,
+        code,
         errorBody?.message ?? null,
         session !== null,
         rateMethod,
         retryAt,
+        {
+          rateMethod,
+          status: response.status,
+          code,
+          receivedAt: now(),
+          rateLimitHeaders: rateLimitHeadersOf(response.headers),
+        },
       );
     }
     return {

@@ -7,6 +7,18 @@ export interface RateLimitInfo {
   resetAt: number;
 }
 
+/** What an admin reports or compares with a script: the answer's facts, never a secret. */
+export interface AnswerDetails {
+  /** The rate-limit key of the call, e.g. `POST auth/login`. */
+  rateMethod: string;
+  status: number;
+  code: string | null;
+  /** When the answer arrived, ms since the epoch (browser clock). */
+  receivedAt: number;
+  /** The answer's rate-limit headers as sent (X-RateLimit-Limit, -Remaining, -Reset, Retry-After). */
+  rateLimitHeaders: [name: string, value: string][];
+}
+
 /** The server answered with a status outside 2xx. */
 export class ApiHttpError extends Error {
   override readonly name = 'ApiHttpError';
@@ -21,6 +33,7 @@ export class ApiHttpError extends Error {
     readonly rateMethod: string,
     /** For 429: when another call may be made, ms since the epoch (browser clock). */
     readonly retryAt: number | null = null,
+    readonly details: AnswerDetails | null = null,
   ) {
     super(`HTTP ${status}${code ? ` ${code}` : ''}`);
   }

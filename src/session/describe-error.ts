@@ -1,4 +1,10 @@
-import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
+import {
+  ApiHttpError,
+  type AnswerDetails,
+  NetworkError,
+  RateLimitedError,
+  SessionExpiredError,
+} from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 
 export type FailureKind =
@@ -19,24 +25,32 @@ export interface Failure {
   message: string;
   /** For rate limits: when another try is possible (browser clock). */
   retryAt?: number;
+  /** The answer behind the failure, for the details disclosure; none when nothing was answered. */
+  details?: AnswerDetails;
 }
 
-function waitText(retryAt: number): string {
-  const seconds = Math.max(1, Math.ceil((retryAt - now()) / 1000));
+function waitText(retryAt: number, from: number): string {
+  const seconds = Math.max(1, Math.ceil((retryAt - from) / 1000));
   const at = new Date(retryAt).toLocaleTimeString();
   return seconds < 120
     ? `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} (at ${at})`
     : `in ${Math.ceil(seconds / 60)} minutes (at ${at})`;
 }
 
+/** The rate-limit sentence, at a given moment (a countdown renders it again each second). */
+export function retryMessage(retryAt: number, at: number = now()): string {
+  return `Too many calls to this method. Try again ${waitText(retryAt, at)}.`;
+}
+
 /** What a failed call means, in words for the person at the console. No secret is ever part of a message. */
 export function describeFailure(error: unknown): Failure {
+  const failure = describeWithoutDetails(error);
+  return error instanceof ApiHttpError && error.details ? { ...failure, details: error.details } : failure;
+}
+
+function describeWithoutDetails(error: unknown): Failure {
   if (error instanceof RateLimitedError) {
-    return {
-      kind: 'rate-limited',
-      retryAt: error.retryAt,
-      message: `Too many calls to this method. Try again ${waitText(error.retryAt)}.`,
-    };
+    return { kind: 'rate-limited', retryAt: error.retryAt, message: retryMessage(error.retryAt) };
   }
   if (error instanceof SessionExpiredError) {
     return { kind: 'expired', message: 'Your session has expired. Sign in again.' };
@@ -68,11 +82,7 @@ export function describeFailure(error: unknown): Failure {
       return { kind: 'forbidden', message: `The server refused this request.${said}` };
     case 429: {
       const retryAt = error.retryAt ?? now() + 60_000;
-      return {
-        kind: 'rate-limited',
-        retryAt,
-        message: `Too many calls to this method. Try again ${waitText(retryAt)}.`,
-      };
+      return { kind: 'rate-limited', retryAt, message: retryMessage(retryAt) };
     }
     case 400:
     case 413:

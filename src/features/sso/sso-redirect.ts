@@ -52,8 +52,13 @@ export function pendingSsoNext(): string | null {
 export function startSsoRedirect(
   next: string,
   connection: Connection = useConnectionStore.getState().selected,
+  /** Have the provider ask for credentials again instead of reusing its session (the emulator's `prompt=login`). */
+  promptLogin = false,
 ) {
   sessionStorage.setItem(ATTEMPTS_KEY, JSON.stringify([...recentAttempts(), now()]));
   sessionStorage.setItem(NEXT_KEY, safeReturnPath(next) ?? '/profile');
-  window.location.assign(`${ssoPageUrl(connection)}?returnTo=${encodeURIComponent(SSO_CALLBACK_PATH)}`);
+  const prompt = promptLogin ? '&prompt=login' : '';
+  window.location.assign(
+    `${ssoPageUrl(connection)}?returnTo=${encodeURIComponent(SSO_CALLBACK_PATH)}${prompt}`,
+  );
 }

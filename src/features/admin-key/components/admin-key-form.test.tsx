@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { sessionFromToken, useSessionStore } from '@/session/session-store';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
@@ -61,6 +61,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   resetConsoleState();
 });
@@ -180,5 +181,29 @@ describe('the admin-key form', () => {
     expect(keyField()).toHaveValue('');
     expect(useSessionStore.getState().session).toBeNull();
     expect(leftAnywhere(router, KEY)).toBe(false);
+  });
+
+  it('rate limited: both buttons wait with the countdown, which clears itself at the reset', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(Date.parse('2026-03-02T12:00:00Z'));
+    const { sent } = stubFetch(() =>
+      errorReply(429, 'rate_limited', 'Too many requests.', { 'Retry-After': '30' }),
+    );
+    const { user } = await open();
+    await enter(user, BEID, KEY);
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 30 seconds');
+    expect(screen.getByRole('button', { name: 'Test credentials (wait 30 s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in with key (wait 30 s)' })).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in 10 seconds');
+    expect(screen.getByRole('button', { name: 'Sign in with key (wait 10 s)' })).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Test credentials' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Sign in with key' })).toBeEnabled();
+    expect(sent).toHaveLength(1);
   });
 });

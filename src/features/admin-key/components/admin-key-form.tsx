@@ -9,13 +9,15 @@ import { TextInput } from '@/components/text-input';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
-import { describeFailure } from '@/session/describe-error';
+import { ErrorNotice } from '@/components/error-notice';
+import { describeFailure, type Failure } from '@/session/describe-error';
+import { useRateLimitWait } from '@/session/rate-limit-wait';
 import type { IssuedToken } from '@/session/issued-token';
 import { startSession } from '@/session/start-session';
 import { useAdminLoginMutation } from '../api/login-admin';
 import { TestResult } from './test-result';
 
-type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; failure: Failure };
 
 /** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
 export function AdminKeyForm() {
@@ -27,6 +29,16 @@ export function AdminKeyForm() {
   const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const wait = useRateLimitWait('POST auth/loginadmin');
+  const busy = mutation.isPending || wait !== null;
+  const failure =
+    outcome?.kind !== 'failed'
+      ? null
+      : wait
+        ? { message: wait.message, details: outcome.failure.details }
+        : outcome.failure.kind === 'rate-limited'
+          ? null
+          : outcome.failure;
 
   function run(action: 'test' | 'sign-in') {
     const beidCheck = checkGuid(beid, 'BEID');
@@ -49,11 +61,11 @@ export function AdminKeyForm() {
           }
           const result = startSession(issued, 'admin-key');
           if (result.ok) void navigate(returnTo, { replace: true });
-          else setOutcome({ kind: 'failed', message: result.message });
+          else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
         },
         onError: (error) => {
           setKey('');
-          setOutcome({ kind: 'failed', message: describeFailure(error).message });
+          setOutcome({ kind: 'failed', failure: describeFailure(error) });
         },
       },
     );
@@ -63,7 +75,7 @@ export function AdminKeyForm() {
     const result = startSession(issued, 'admin-key');
     setOutcome(null);
     if (result.ok) void navigate(returnTo, { replace: true });
-    else setOutcome({ kind: 'failed', message: result.message });
+    else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
   }
 
   return (
@@ -115,21 +127,17 @@ export function AdminKeyForm() {
           }
         />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="outlined" disabled={mutation.isPending}>
-            Test credentials
+          <Button type="submit" variant="outlined" disabled={busy}>
+            {wait ? `Test credentials (wait ${wait.seconds} s)` : 'Test credentials'}
           </Button>
-          <Button variant="contained" disabled={mutation.isPending} onClick={() => run('sign-in')}>
-            Sign in with key
+          <Button variant="contained" disabled={busy} onClick={() => run('sign-in')}>
+            {wait ? `Sign in with key (wait ${wait.seconds} s)` : 'Sign in with key'}
           </Button>
         </Box>
       </Box>
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
-        {outcome?.kind === 'failed' && (
-          <Alert severity="error" role="alert">
-            {outcome.message}
-          </Alert>
-        )}
+        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
           <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
         )}

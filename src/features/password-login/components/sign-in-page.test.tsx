@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
 import { deferred, errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
@@ -177,8 +177,8 @@ describe('the sign-in page', () => {
       expect(useSessionStore.getState().session).toBeNull();
     });
 
-    it('a rate limit, with the time until another try, and no further call until then', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
+    it('a rate limit that counts down each second, on a disabled button, per endpoint, and clears at the reset', async () => {
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
       vi.setSystemTime(Date.parse('2026-03-02T12:00:00Z'));
       const retryAt = new Date(Date.now() + 42_000);
       const { sent } = stubFetch(() =>
@@ -192,15 +192,66 @@ describe('the sign-in page', () => {
       const { user } = renderRoute('/sign-in');
       await screen.findByRole('heading', { name: 'Sign in' });
       await fillAndSubmit(user);
-      const expected = `Too many calls to this method. Try again in 42 seconds (at ${retryAt.toLocaleTimeString()}).`;
-      expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+      const at = retryAt.toLocaleTimeString();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        `Too many calls to this method. Try again in 42 seconds (at ${at}).`,
+      );
       const meter = screen.getByRole('region', { name: 'Rate limits' });
       expect(within(meter).getByText(/0 of 60 left/)).toBeInTheDocument();
+      const waitingButton = () => screen.getByRole('button', { name: /^Sign in \(wait \d+ s\)$/ });
+      expect(waitingButton()).toBeDisabled();
+      expect(waitingButton()).toHaveAccessibleName('Sign in (wait 42 s)');
 
-      vi.setSystemTime(Date.now() + 12_000);
-      await user.click(signInButton());
-      expect(await screen.findByRole('alert')).toHaveTextContent('Try again in 30 seconds');
+      await act(() => vi.advanceTimersByTimeAsync(12_000));
+      expect(screen.getByRole('alert')).toHaveTextContent(`Try again in 30 seconds (at ${at}).`);
+      expect(waitingButton()).toHaveAccessibleName('Sign in (wait 30 s)');
+
+      // /api/auth/login keeps its own count: choosing it frees the button at once, and choosing back does not.
+      await user.click(screen.getByRole('radio', { name: 'POST /api/auth/login' }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      await user.click(screen.getByRole('radio', { name: 'POST /api/auth' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Try again in 30 seconds');
+      expect(waitingButton()).toBeDisabled();
+
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
       expect(sent).toHaveLength(1);
+    });
+
+    it('the answer behind a failure, on request: status, error code, time and rate-limit headers', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.parse('2026-03-02T12:00:00Z'));
+      stubFetch(() =>
+        errorReply(401, 'invalid_credentials', 'The user name or password is incorrect.', {
+          'X-RateLimit-Limit': '60',
+          'X-RateLimit-Remaining': '57',
+          'X-RateLimit-Reset': 'Mon, 02 Mar 2026 12:01:00 GMT',
+        }),
+      );
+      const { user } = renderRoute('/sign-in');
+      await screen.findByRole('heading', { name: 'Sign in' });
+      await fillAndSubmit(user);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        /^The user name or password is incorrect\.$/,
+      );
+      expect(screen.queryByRole('definition')).not.toBeInTheDocument();
+
+      const disclosure = screen.getByRole('button', { name: 'Show details' });
+      expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+      await user.click(disclosure);
+      expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+      const detail = (term: string) =>
+        screen.getAllByRole('term').find((t) => t.textContent === term)?.nextElementSibling?.textContent;
+      expect(detail('Call')).toBe('POST auth');
+      expect(detail('HTTP status')).toBe('401');
+      expect(detail('Error code')).toBe('invalid_credentials');
+      expect(detail('Time')).toContain('2026-03-02T12:00:00.000Z');
+      expect(detail('X-RateLimit-Limit')).toBe('60');
+      expect(detail('X-RateLimit-Remaining')).toBe('57');
+      expect(detail('X-RateLimit-Reset')).toBe('Mon, 02 Mar 2026 12:01:00 GMT');
+      expect(detail('Retry-After')).toBeUndefined();
     });
 
     it('an unreachable server, named', async () => {

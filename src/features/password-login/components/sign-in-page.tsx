@@ -16,7 +16,10 @@ import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { useReturnPath } from '@/app/use-return-path';
-import { describeFailure } from '@/session/describe-error';
+import { ErrorNotice } from '@/components/error-notice';
+import { rateMethodOf } from '@/lib/api-client';
+import { describeFailure, type Failure } from '@/session/describe-error';
+import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
@@ -69,10 +72,22 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const rateMethod = rateMethodOf('POST', endpoint);
+  // Each endpoint has its own counter: the wait is the chosen one's.
+  const wait = useRateLimitWait(rateMethod);
 
   if (session && !login.isPending) return <Navigate to={returnTo} replace />;
   const notice = signOutNotice(lastSignOut, ssoSignOut);
+  const shown: Failure | null = wait
+    ? {
+        kind: 'rate-limited',
+        message: wait.message,
+        details: failure?.details?.rateMethod === rateMethod ? failure.details : undefined,
+      }
+    : failure?.kind === 'rate-limited'
+      ? null
+      : failure;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,26 +104,22 @@ export function SignInPage() {
         onSuccess: (issued) => {
           const result = startSession(issued, 'password');
           setPassword('');
-          if (!result.ok) setFailure(result.message);
+          if (!result.ok) setFailure({ kind: 'unknown', message: result.message });
           else void navigate(returnTo, { replace: true });
         },
-        onError: (error) => setFailure(describeFailure(error).message),
+        onError: (error) => setFailure(describeFailure(error)),
       },
     );
   }
 
   return (
     <AuthCard title="Sign in" subtitle="Sign in to the Web API with your user name and password.">
-      {notice && !failure && (
+      {notice && !shown && (
         <Alert severity={notice.severity} sx={{ mb: 2 }}>
           {notice.text}
         </Alert>
       )}
-      {failure && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {failure}
-        </Alert>
-      )}
+      {shown && <ErrorNotice message={shown.message} details={shown.details} />}
       <Box
         component="form"
         noValidate
@@ -161,8 +172,8 @@ export function SignInPage() {
           control={<Checkbox checked={memoryOnly} onChange={(e) => setMemoryOnly(e.target.checked)} />}
           label="Keep the token in memory only (a reload signs you out)"
         />
-        <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-          {login.isPending ? 'Signing in…' : 'Sign in'}
+        <Button type="submit" variant="contained" size="large" disabled={login.isPending || wait !== null}>
+          {login.isPending ? 'Signing in…' : wait ? `Sign in (wait ${wait.seconds} s)` : 'Sign in'}
         </Button>
       </Box>
       <Divider sx={{ my: 3 }}>or</Divider>
@@ -185,6 +196,12 @@ export function SignInPage() {
         Testing an organization&apos;s admin key?{' '}
         <Link component={RouterLink} to="/admin-key">
           Use the BEID and WebServicesKey
+        </Link>
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Have a token already?{' '}
+        <Link component={RouterLink} to="/decode">
+          Decode a token
         </Link>
       </Typography>
       <RateLimitMeter methods={['POST auth', 'POST auth/login']} />

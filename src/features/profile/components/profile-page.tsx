@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorNotice } from '@/components/error-notice';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -38,17 +38,15 @@ export default function ProfilePage() {
         </>
       )}
       {query.isError && (
-        <Alert
-          severity="error"
-          role="alert"
+        <ErrorNotice
+          message={`The profile could not be loaded. ${describeFailure(query.error).message}`}
+          details={describeFailure(query.error).details}
           action={
             <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               Retry
             </Button>
           }
-        >
-          The profile could not be loaded. {describeFailure(query.error).message}
-        </Alert>
+        />
       )}
       {query.data && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

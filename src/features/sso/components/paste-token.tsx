@@ -11,7 +11,8 @@ import { now } from '@/lib/clock';
 import { ssoPageUrl } from '@/lib/connection';
 import { cleanTokenText, decodeToken, type DecodedToken } from '@/lib/jwt';
 import { useConnectionStore } from '@/session/connection-store';
-import { describeFailure } from '@/session/describe-error';
+import { ErrorNotice } from '@/components/error-notice';
+import { describeFailure, type Failure } from '@/session/describe-error';
 import { startSession } from '@/session/start-session';
 import { useVerifyTokenMutation } from '../api/verify-token';
 
@@ -32,12 +33,13 @@ export function checkPastedToken(text: string): Checked {
 }
 
 /** Why a pasted token was not taken, said of the token: there is no session yet that could have ended. */
-function refusal(error: unknown): string {
+function refusal(error: unknown): Pick<Failure, 'message' | 'details'> {
+  const described = describeFailure(error);
   if (error instanceof ApiHttpError && error.status === 401) {
     const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
-    return `The server did not accept the token.${said}`;
+    return { message: `The server did not accept the token.${said}`, details: described.details };
   }
-  return `The token could not be verified. ${describeFailure(error).message}`;
+  return { message: `The token could not be verified. ${described.message}`, details: described.details };
 }
 
 /**
@@ -50,7 +52,7 @@ export function PasteToken({ next }: { next: string }) {
   const verify = useVerifyTokenMutation();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
 
   function check() {
     setFailure(null);
@@ -64,7 +66,7 @@ export function PasteToken({ next }: { next: string }) {
         const result = startSession(issued, 'pasted');
         setText('');
         if (result.ok) void navigate(next, { replace: true });
-        else setFailure(result.message);
+        else setFailure({ message: result.message });
       },
       onError: (error) => setFailure(refusal(error)),
     });
@@ -123,11 +125,7 @@ export function PasteToken({ next }: { next: string }) {
             it.
           </Alert>
         )}
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
       </Box>
     </Box>
   );

@@ -106,12 +106,15 @@ describe('the SSO callback', () => {
     stubFetch(() =>
       errorReply(403, 'inactive_user', 'The user of this single sign-on session is no longer active.'),
     );
-    const { router } = renderRoute('/sso/callback');
+    const { router, user } = renderRoute('/sso/callback');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The user of this single sign-on session is no longer active.',
     );
     expect(screen.getByRole('link', { name: 'Back to single sign-on' })).toHaveAttribute('href', '/sso');
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    const code = screen.getAllByRole('term').find((t) => t.textContent === 'Error code');
+    expect(code?.nextElementSibling).toHaveTextContent('inactive_user');
     expect(router.state.location.pathname).toBe('/sso/callback');
     expect(assign).not.toHaveBeenCalled();
     expect(useSessionStore.getState().session).toBeNull();

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import LinearProgress from '@mui/material/LinearProgress';
 import { AuthCard } from '@/components/auth-card';
-import { describeFailure } from '@/session/describe-error';
+import { ErrorNotice } from '@/components/error-notice';
+import { describeFailure, type Failure } from '@/session/describe-error';
 import { startSession } from '@/session/start-session';
 import { readSsoToken } from '../api/login-sso';
 import { clearSsoAttempts, mayRedirectAgain, startSsoRedirect, takeSsoNext } from '../sso-redirect';
@@ -15,7 +16,7 @@ import { clearSsoAttempts, mayRedirectAgain, startSsoRedirect, takeSsoNext } fro
 export default function SsoCallbackPage() {
   const navigate = useNavigate();
   const started = useRef(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
 
   useEffect(() => {
     if (started.current) return;
@@ -27,7 +28,7 @@ export default function SsoCallbackPage() {
           const session = startSession(result.issued, 'sso');
           clearSsoAttempts();
           if (session.ok) void navigate(next, { replace: true });
-          else setFailure(session.message);
+          else setFailure({ message: session.message });
         } else if (mayRedirectAgain()) {
           startSsoRedirect(next);
         } else {
@@ -35,16 +36,17 @@ export default function SsoCallbackPage() {
           void navigate('/sso?error=loop', { replace: true });
         }
       },
-      (error: unknown) => setFailure(describeFailure(error).message),
+      (error: unknown) => setFailure(describeFailure(error)),
     );
   }, [navigate]);
 
   return (
     <AuthCard title="Single sign-on" subtitle="Finishing single sign-on…">
       {failure ? (
-        <p role="alert">
-          {failure} <a href="/sso">Back to single sign-on</a>
-        </p>
+        <>
+          <ErrorNotice message={failure.message} details={failure.details} />
+          <a href="/sso">Back to single sign-on</a>
+        </>
       ) : (
         <LinearProgress aria-label="Finishing single sign-on" />
       )}

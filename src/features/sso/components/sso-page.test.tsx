@@ -77,6 +77,24 @@ describe('the SSO page', () => {
     expect(takeSsoNext()).toBe('/token');
   });
 
+  it('an identity that matches no one: names the claim and value tried, and offers another account', async () => {
+    startSsoRedirect('/token');
+    assign.mockReset();
+    const { user } = await open('/sso?error=unknown_user&claim=email&value=nobody%40example.org');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'no user of this organization matches that identity. It tried email = nobody@example.org.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in as someone else' }));
+    expect(assign).toHaveBeenCalledExactlyOnceWith(`${LOGINSSO_REDIRECT}&prompt=login`);
+    expect(takeSsoNext()).toBe('/token');
+  });
+
+  it('offers another account only for an identity that matched no one', async () => {
+    await open('/sso?error=access_denied&claim=email&value=x%40example.org');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('It tried');
+    expect(screen.queryByRole('button', { name: 'Sign in as someone else' })).not.toBeInTheDocument();
+  });
+
   it('a returnTo in its address wins', async () => {
     const { user } = await open(`/sso?returnTo=${encodeURIComponent('/token')}`);
     await user.click(screen.getByRole('button', { name: 'Sign in with SSO' }));

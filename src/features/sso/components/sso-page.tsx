@@ -17,6 +17,9 @@ export default function SsoPage() {
   const returnTo = useReturnPath();
   const connection = useConnectionStore((s) => s.selected);
   const error = ssoErrorMessage(params.get('error'));
+  const claim = params.get('claim');
+  const value = params.get('value');
+  const tried = params.get('error') === 'unknown_user' && claim && value !== null ? { claim, value } : null;
   // The service reports a failure as /sso?error=… alone; the path the attempt was headed for is in this tab.
   const next = error && !params.has('returnTo') ? (pendingSsoNext() ?? returnTo) : returnTo;
   return (
@@ -24,7 +27,24 @@ export default function SsoPage() {
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
+          {tried && (
+            <>
+              {' '}
+              It tried <code>{tried.claim}</code> = <code>{tried.value}</code>.
+            </>
+          )}
         </Alert>
+      )}
+      {tried && sharesOrigin(connection) && (
+        <Button
+          variant="outlined"
+          size="large"
+          fullWidth
+          sx={{ mb: 2 }}
+          onClick={() => startSsoRedirect(next, connection, true)}
+        >
+          Sign in as someone else
+        </Button>
       )}
       <ConnectionPicker />
       {sharesOrigin(connection) ? (

@@ -1,0 +1,105 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/session/session-store';
+import { errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { renderRoute } from '@/testing/render';
+import { resetConsoleState } from '@/testing/reset';
+import { makeJwt } from '@/testing/tokens';
+import { jdoeRecord } from '@/testing/user-record';
+
+const ISSUED = Date.parse('2026-03-02T12:00:00Z') / 1000;
+const TOKEN = makeJwt({
+  unique_name: 'jdoe@example.edu',
+  iss: 'TD',
+  nbf: ISSUED,
+  iat: ISSUED,
+  exp: ISSUED + 86_400,
+});
+const tokenField = () => screen.getByRole('textbox', { name: 'Token' });
+
+async function openWithToken(text = TOKEN) {
+  const rendered = renderRoute('/decode');
+  await screen.findByRole('heading', { level: 1, name: 'Decode a token' });
+  // Pasted, as people do: one change event with the whole text.
+  fireEvent.change(tokenField(), { target: { value: text } });
+  return rendered;
+}
+
+beforeEach(() => resetConsoleState());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetConsoleState();
+});
+
+describe('the decode screen', () => {
+  it('decodes a pasted token signed out: header, claims, and each time as number, local time and UTC, sending nothing', async () => {
+    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    await openWithToken(`Bearer ${TOKEN}`);
+    const times = screen.getByRole('table', { name: 'Token times' });
+    const exp = within(times).getByRole('row', { name: /^exp/ });
+    const expiry = new Date((ISSUED + 86_400) * 1000);
+    expect(exp).toHaveTextContent(String(ISSUED + 86_400));
+    expect(exp).toHaveTextContent(expiry.toLocaleString());
+    expect(exp).toHaveTextContent('Tue, 03 Mar 2026 12:00:00 GMT');
+    expect(within(times).getByRole('row', { name: /^nbf/ })).toHaveTextContent(
+      'Mon, 02 Mar 2026 12:00:00 GMT',
+    );
+    expect(within(times).getByRole('row', { name: /^iat/ })).toHaveTextContent(String(ISSUED));
+    expect(
+      within(screen.getByRole('table', { name: 'Token header' })).getByText('HS256'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Token claims' })).getByText('jdoe@example.edu'),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    expect(sessionStorage.length + localStorage.length).toBe(0);
+  });
+
+  it('says when the text is not a JWT', async () => {
+    await openWithToken('not a token');
+    expect(tokenField()).toHaveAccessibleDescription(
+      'This is not a JWT: it should be three parts separated by dots.',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('checks it with one getuser carrying that token, without starting a session or storing it', async () => {
+    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { user } = await openWithToken();
+    await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The server accepted the token: getuser answered for jdoe@example.edu.',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: '/TDWebApi/api/auth/getuser', method: 'GET' });
+    expect(sent[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain(TOKEN);
+  });
+
+  it('shows a refusal with the details of the answer', async () => {
+    stubFetch(() => errorReply(401, 'invalid_token', 'The token is not valid.'));
+    const { user } = await openWithToken();
+    await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server did not accept the token.');
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    const status = screen.getAllByRole('term').find((t) => t.textContent === 'HTTP status');
+    expect(status?.nextElementSibling).toHaveTextContent('401');
+  });
+
+  it('forgets the token when the screen is left', async () => {
+    const { router } = await openWithToken();
+    await router.navigate('/sign-in');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await router.navigate('/decode');
+    await screen.findByRole('heading', { level: 1, name: 'Decode a token' });
+    expect(tokenField()).toHaveValue('');
+  });
+
+  it('is linked from the sign-in page', async () => {
+    const { user, router } = renderRoute('/sign-in');
+    await user.click(await screen.findByRole('link', { name: 'Decode a token' }));
+    await screen.findByRole('heading', { level: 1, name: 'Decode a token' });
+    expect(router.state.location.pathname).toBe('/decode');
+  });
+});

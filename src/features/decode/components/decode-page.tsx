@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { AuthCard } from '@/components/auth-card';
+import { ErrorNotice } from '@/components/error-notice';
+import { TextInput } from '@/components/text-input';
+import { cleanTokenText, decodeToken } from '@/lib/jwt';
+import { describeFailure, type Failure } from '@/session/describe-error';
+import { useSessionStore } from '@/session/session-store';
+import { ConnectionPicker } from '@/features/connections/components/connection-picker';
+import { verifyPastedToken } from '@/features/sso/api/verify-token';
+import { ClaimsTable } from '@/features/token/components/claims-table';
+
+const TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
+
+type Check =
+  { kind: 'checking' } | { kind: 'accepted'; userName: string } | { kind: 'refused'; failure: Failure };
+
+function TimesTable({ claims }: { claims: Record<string, unknown> }) {
+  const rows = TIME_CLAIMS.flatMap((name) => {
+    const value = claims[name];
+    return typeof value === 'number' && Number.isFinite(value)
+      ? [{ name, date: new Date(value * 1000), value }]
+      : [];
+  });
+  if (rows.length === 0) return <Typography variant="body2">No exp, nbf or iat claim.</Typography>;
+  return (
+    <Table size="small" aria-label="Token times">
+      <TableHead>
+        <TableRow>
+          {['Claim', 'Value', 'Local time', 'UTC'].map((label) => (
+            <TableCell key={label} component="th" scope="col">
+              {label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map(({ name, value, date }) => (
+          <TableRow key={name}>
+            <TableCell component="th" scope="row">
+              <code>{name}</code>
+            </TableCell>
+            <TableCell>
+              <code>{value}</code>
+            </TableCell>
+            <TableCell>{Number.isNaN(date.getTime()) ? '' : date.toLocaleString()}</TableCell>
+            <TableCell>{Number.isNaN(date.getTime()) ? '' : date.toUTCString()}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * Any token, decoded in the browser and sent nowhere; on request checked with one getuser against the chosen
+ * connection. It lives in this screen's state only: no store, no storage, gone when the screen is left.
+ */
+export default function DecodePage() {
+  const signedIn = useSessionStore((s) => s.session !== null);
+  const [text, setText] = useState('');
+  const [check, setCheck] = useState<Check | null>(null);
+  const token = cleanTokenText(text);
+  const decoded = token === '' ? null : decodeToken(token);
+
+  async function checkWithServer() {
+    setCheck({ kind: 'checking' });
+    try {
+      await verifyPastedToken(token);
+      setCheck({ kind: 'accepted', userName: String(decoded?.claims.unique_name ?? 'this token') });
+    } catch (error) {
+      setCheck({ kind: 'refused', failure: describeFailure(error) });
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Decode a token"
+      subtitle="Paste any JWT to see its header, claims and times. It is decoded here and sent nowhere."
+    >
+      <TextInput
+        label="Token"
+        name="decode-token"
+        autoFocus
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setCheck(null);
+        }}
+        error={
+          token !== '' && !decoded
+            ? 'This is not a JWT: it should be three parts separated by dots.'
+            : undefined
+        }
+        inputProps={{ spellCheck: false, maxLength: 8192 }}
+      />
+      {decoded && (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
+          <Typography component="h2" variant="h6">
+            Times
+          </Typography>
+          <TimesTable claims={decoded.claims} />
+          <Typography component="h2" variant="h6">
+            Header
+          </Typography>
+          <ClaimsTable caption="Token header" values={decoded.header} />
+          <Typography component="h2" variant="h6">
+            Claims
+          </Typography>
+          <ClaimsTable caption="Token claims" values={decoded.claims} />
+          <Typography component="h2" variant="h6">
+            Check with the server
+          </Typography>
+          <Typography variant="body2">
+            Only the server can tell whether the signature is genuine: one getuser with this token, without
+            signing in.
+          </Typography>
+          <ConnectionPicker />
+          <Button
+            variant="outlined"
+            disabled={check?.kind === 'checking'}
+            onClick={() => void checkWithServer()}
+          >
+            {check?.kind === 'checking' ? 'Checking…' : 'Check with getuser'}
+          </Button>
+          <Box aria-live="polite">
+            {check?.kind === 'accepted' && (
+              <Alert severity="success" role="status">
+                The server accepted the token: getuser answered for {check.userName}.
+              </Alert>
+            )}
+            {check?.kind === 'refused' && (
+              <ErrorNotice
+                message={`The server did not accept the token. ${check.failure.message}`}
+                details={check.failure.details}
+              />
+            )}
+          </Box>
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        <Link component={RouterLink} to={signedIn ? '/profile' : '/sign-in'}>
+          {signedIn ? 'Back to the console' : 'Back to sign-in'}
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}
