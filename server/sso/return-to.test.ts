@@ -79,14 +79,15 @@ describe('loginsso?returnTo= (the emulator extension)', () => {
   it('failures go to the console SSO screen with a code: cancel, unmapped, inactive', async () => {
     const unmapped = await ssoSignIn(new TestBrowser(), server.api, IDP.nobody, '/profile');
     const inactive = await ssoSignIn(new TestBrowser(), server.api, IDP.robin, '/profile');
-    for (const [hops, code] of [
-      [unmapped, 'unknown_user'],
-      [inactive, 'inactive_user'],
+    for (const [hops, location] of [
+      // An unmatched identity names the claim and value that were tried (not secrets).
+      [unmapped, '/sso?error=unknown_user&claim=email&value=nobody%40example.org'],
+      [inactive, '/sso?error=inactive_user'],
     ] as const) {
       expect(serverErrors(hops)).toEqual([]);
       const callback = hops.find((hop) => hop.url.includes('/loginsso/callback?'))!;
       expect(callback.status).toBe(302);
-      expect(callback.headers.location).toBe(`/sso?error=${code}`);
+      expect(callback.headers.location).toBe(location);
     }
   });
 });
