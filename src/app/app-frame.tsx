@@ -9,6 +9,7 @@ import { MenuIcon } from '@/components/icons';
 import { useSessionStore } from '@/session/session-store';
 import { AccountMenu } from './account-menu';
 import { ColorModeToggle } from './color-mode-toggle';
+import { ConnectionBadge } from './connection-badge';
 import { CountdownChip } from './countdown-chip';
 import { NavList } from './nav-list';
 import { NoticeBar } from './notice-bar';
@@ -44,6 +45,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           >
             Auth Console
           </Typography>
+          <ConnectionBadge connection={session.connection} />
           <Box sx={{ flexGrow: { xs: 1, sm: 0 } }}>
             <CountdownChip />
           </Box>

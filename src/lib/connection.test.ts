@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMULATOR,
+  EMULATOR_SANDBOX,
   directBaseUrl,
+  isSandbox,
   parseConnection,
   sharesOrigin,
   ssoPageUrl,
@@ -16,6 +18,15 @@ const RELAYED: Connection = {
 };
 
 describe('connections', () => {
+  it('tells a sandbox base from production, here and at a tenant', () => {
+    expect(isSandbox(EMULATOR)).toBe(false);
+    expect(isSandbox(EMULATOR_SANDBOX)).toBe(true);
+    expect(isSandbox(RELAYED)).toBe(false);
+    expect(isSandbox({ ...RELAYED, upstream: 'https://acme.teamdynamix.com/SBTDWebApi' })).toBe(true);
+    expect(isSandbox({ ...RELAYED, upstream: 'https://acme.teamdynamix.com/sbtdwebapi' })).toBe(true);
+    expect(isSandbox({ ...RELAYED, upstream: 'https://sbtdwebapi.example.edu/TDWebApi' })).toBe(false);
+  });
+
   it('finishes SSO by redirect only on this origin', () => {
     expect(sharesOrigin(EMULATOR)).toBe(true);
     expect(sharesOrigin(RELAYED)).toBe(false);

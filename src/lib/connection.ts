@@ -24,6 +24,11 @@ export const EMULATOR_SANDBOX: Connection = {
 
 export const BUILT_IN_CONNECTIONS: readonly Connection[] = [EMULATOR, EMULATOR_SANDBOX];
 
+/** A sandbox base (`/SBTDWebApi`, here or at a tenant): its data is not production's, and the console says so. */
+export function isSandbox(connection: Connection): boolean {
+  return /\/SBTDWebApi$/i.test(connection.upstream ?? connection.baseUrl);
+}
+
 /** Only a connection on this origin can finish SSO by redirect: the SSO cookie must be readable by this page. */
 export function sharesOrigin(connection: Connection): boolean {
   return connection.upstream === null;

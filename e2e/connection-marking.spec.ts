@@ -1,0 +1,39 @@
+import { JDOE, expect, seriousViolations, test } from './fixtures';
+
+// Issue: once signed in, nothing but the Token page said which connection the session was on.
+test('a production session names its connection in the app bar, without the sandbox marking', async ({
+  page,
+  signedIn,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await page.goto('/profile');
+  const bar = page.getByRole('banner');
+  await expect(bar).toContainText('Connection: This server (emulator)');
+  await expect(bar.getByText('Sandbox', { exact: true })).toHaveCount(0);
+});
+
+test('a sandbox session is marked as such on every screen, light and dark, and at 360 px', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Connection').selectOption({ label: 'This server (emulator, sandbox)' });
+  await page.getByLabel('User name').fill(JDOE.username);
+  await page.getByLabel('Password').fill(JDOE.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/profile');
+
+  const bar = page.getByRole('banner');
+  for (const screen of ['Profile', 'Token']) {
+    await page.getByRole('link', { name: screen, exact: true }).first().click();
+    await expect(bar.getByText('Sandbox', { exact: true })).toBeVisible();
+    await expect(bar).toContainText('Connection: This server (emulator, sandbox)');
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(bar.getByText('Sandbox', { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
