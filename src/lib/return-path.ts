@@ -1,3 +1,5 @@
+import { decodeRepeatedly } from './decode-repeatedly.ts';
+
 /**
  * The one rule for where to send a browser after signing in, used by the console (`returnTo` of its screens) and
  * by the server (`loginsso?returnTo=`): a same-origin path with a single leading slash, or null. Refused: other
@@ -15,22 +17,6 @@ function isSinglySlashed(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !UNSAFE.test(path);
 }
 
-/** Percent-decoded until stable, or null for a malformed escape or more layers than any honest client sends. */
-function fullyDecoded(text: string): string | null {
-  let current = text;
-  for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return null;
-    }
-    if (next === current) return current;
-    current = next;
-  }
-  return null;
-}
-
 /** The path as a browser resolves it on this origin (dot segments removed), or null if it would leave. */
 function resolved(path: string): URL | null {
   try {
@@ -44,7 +30,7 @@ function resolved(path: string): URL | null {
 export function safeReturnPath(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_LENGTH || !isSinglySlashed(raw))
     return null;
-  const decoded = fullyDecoded(raw);
+  const decoded = decodeRepeatedly(raw, MAX_DECODING_ROUNDS);
   if (decoded === null || !isSinglySlashed(decoded) || !resolved(decoded)) return null;
   const url = resolved(raw);
   return url ? `${url.pathname}${url.search}${url.hash}` : null;
