@@ -43,17 +43,18 @@ export class Credentials {
     private readonly hashing: HashQueue,
   ) {}
 
-  async signIn(username: string, password: string): Promise<SignInResult> {
+  /** `caller` is the caller's rate-limit key: it bounds that caller's share of the hash queue. */
+  async signIn(username: string, password: string, caller: string): Promise<SignInResult> {
     const account = username.trim().toLowerCase();
     const lockedFor = this.lockout.lockedFor(account);
     if (lockedFor > 0) return { ok: false, error: locked(lockedFor) };
     // Turned away before anything is counted: a full queue says nothing about this account.
-    if (!this.hashing.hasRoom) return { ok: false, error: BUSY() };
+    if (!this.hashing.hasRoomFor(caller)) return { ok: false, error: BUSY() };
     // Counted as a failure before the slow hash, so that parallel guesses cannot all pass the lock check above;
     // a success clears it again.
     this.lockout.recordFailure(account);
     const user = this.users.findByUsername(account);
-    const verified = await this.hashing.run(() =>
+    const verified = await this.hashing.run(caller, () =>
       verifyPassword(password, user?.password_hash ?? this.dummyPasswordHash),
     );
     if (!user || !user.password_hash || !verified) return { ok: false, error: INVALID_CREDENTIALS() };

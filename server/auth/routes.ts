@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
 import { isGuid } from '../guid.ts';
 import type { RateWindow } from '../rate-limit.ts';
+import { rateLimitKey } from '../rate-limit-key.ts';
 import type { UserRow, Users } from '../store/users.ts';
 import { authenticate } from './bearer.ts';
 import type { Credentials, SignInResult } from './credentials.ts';
@@ -47,11 +48,11 @@ function recordBytes(row: UserRow): Buffer {
 }
 
 export function authRoutes(deps: AuthDeps): Route[] {
-  const login: Handler = async ({ req }) => {
+  const login: Handler = async ({ req, caller }) => {
     const body = await readFields(req);
     const username = requiredString(body, 'UserName', 256);
     const password = requiredString(body, 'Password', 1024);
-    return tokenReply(await deps.credentials.signIn(username, password), deps.tokens);
+    return tokenReply(await deps.credentials.signIn(username, password, rateLimitKey(caller)), deps.tokens);
   };
 
   const loginAdmin: Handler = async ({ req }) => {
