@@ -14,6 +14,9 @@ describe('a bad setting', () => {
     ['RELAY_TENANTS', { RELAY_TENANTS: 'acme=ftp://acme.example/TDWebApi' }],
     ['SSO_ISSUER', { SSO_ISSUER: 'https://idp.example' }],
     ['SSO_CLAIM', { SSO_CLAIM: 'not a claim!' }],
+    ['TLS_CERT', { TLS_CERT: '/nonexistent/cert.pem', TLS_KEY: 'package.json' }],
+    ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: '/nonexistent/key.pem' }],
+    ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: 'package.json' }],
   ])(
     '%s: exits non-zero with one line naming it',
     async (name, env) => {

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
-import type { TlsConfig } from './config.ts';
+import { ConfigError, type TlsConfig } from './config.ts';
 
 export interface TlsMaterial {
   cert: Buffer;
@@ -13,7 +14,19 @@ export interface TlsMaterial {
 export function loadTls(tls: TlsConfig, dataDir: string): TlsMaterial | null {
   if (tls.kind === 'none') return null;
   if (tls.kind === 'files') {
-    return { cert: readFileSync(tls.certPath), key: readFileSync(tls.keyPath), certPath: tls.certPath };
+    const material = {
+      cert: readSetting('TLS_CERT', tls.certPath),
+      key: readSetting('TLS_KEY', tls.keyPath),
+      certPath: tls.certPath,
+    };
+    try {
+      createSecureContext({ cert: material.cert, key: material.key });
+    } catch {
+      throw new ConfigError(
+        'TLS_CERT and TLS_KEY must be a PEM certificate and the PEM private key that belongs to it.',
+      );
+    }
+    return material;
   }
   const dir = join(dataDir, 'tls');
   const certPath = join(dir, 'localhost-cert.pem');
@@ -28,4 +41,13 @@ export function loadTls(tls: TlsConfig, dataDir: string): TlsMaterial | null {
     ], { stdio: 'ignore' });
   }
   return { cert: readFileSync(certPath), key: readFileSync(keyPath), certPath };
+}
+
+function readSetting(variable: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
+    throw new ConfigError(`${variable} names a file that cannot be read: ${path}${code}.`);
+  }
 }
