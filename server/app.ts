@@ -228,7 +228,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : createHttpServer(serverOptions, guarded);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
-  answerNodesOwn(server, { headers, admit, logBug });
+  // Never the bytes themselves: they may hold a header with a token.
+  const logRefused = (answer: ApiError, peer: string | undefined) =>
+    logger.info(
+      { status: answer.status, error: answer.code, caller: peer ?? null },
+      'refused before a request',
+    );
+  answerNodesOwn(server, { headers, admit, logBug, logRefused });
   const closeServer = gracefulClose(server);
 
   return {

@@ -1,4 +1,5 @@
 import { maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError, rawErrorResponse } from './errors.ts';
 import { guard } from './guard.ts';
@@ -30,13 +31,15 @@ export interface NodeAnswerOptions {
   /** What every request goes through first (request log, headers, Host check). */
   admit: (req: IncomingMessage, res: ServerResponse) => unknown;
   logBug: (req: IncomingMessage, error: unknown) => void;
+  /** Logs bytes turned away before they became a request: the answer's status and code, and the peer's address. */
+  logRefused: (answer: ApiError, peer: string | undefined) => void;
 }
 
 /**
  * Takes over the answers Node would write itself, bare: malformed HTTP (400), too slow (408), headers too large
  * (431), an unmet Expect (417) and CONNECT, so they too carry the JSON error body and the security headers.
  */
-export function answerNodesOwn(server: Server, { headers, admit, logBug }: NodeAnswerOptions) {
+export function answerNodesOwn(server: Server, { headers, admit, logBug, logRefused }: NodeAnswerOptions) {
   server.on(
     'checkExpectation',
     guard((req, res) => {
@@ -44,7 +47,8 @@ export function answerNodesOwn(server: Server, { headers, admit, logBug }: NodeA
       throw new ApiError(417, 'bad_request', 'The only expectation this server meets is 100-continue.');
     }, logBug),
   );
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    logRefused(CONNECT_REFUSED, req.socket.remoteAddress);
     socket.end(rawErrorResponse(CONNECT_REFUSED, headers));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -52,6 +56,8 @@ export function answerNodesOwn(server: Server, { headers, admit, logBug }: NodeA
       socket.destroy();
       return;
     }
-    socket.end(rawErrorResponse(clientErrorAnswer(error.code), headers));
+    const answer = clientErrorAnswer(error.code);
+    logRefused(answer, (socket as Partial<Socket>).remoteAddress);
+    socket.end(rawErrorResponse(answer, headers));
   });
 }
