@@ -13,10 +13,12 @@ export interface TestServer {
   api: string;
   clock: ManualClock;
   dataDir: string;
-  /** The messages of everything logged other than the request log, at any level. */
+  /** The messages of everything logged other than the request log and refusals, at any level. */
   logs: string[];
   /** The request log, one record per exchange. */
   requests: RequestRecord[];
+  /** Bytes turned away before they became a request, one record each. */
+  refusals: RefusalRecord[];
   /** Every line the server logged, as written. */
   lines: string[];
   /** Closes the server; the data directory is kept unless `removeData`. */
@@ -29,6 +31,12 @@ export interface RequestRecord {
   status: number | null;
   ms: number;
   caller: string;
+}
+
+export interface RefusalRecord {
+  status: number;
+  error: string;
+  caller: string | null;
 }
 
 export interface TestServerOptions extends AppOptions {
@@ -46,6 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       : new ManualClock(Date.parse('2026-03-02T12:00:00Z'));
   const logs: string[] = [];
   const requests: RequestRecord[] = [];
+  const refusals: RefusalRecord[] = [];
   const lines: string[] = [];
   const config: Config = {
     host: '127.0.0.1',
@@ -71,8 +80,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     scryptCost: { log2N: 10, r: 8, p: 1 },
     log: (line) => {
       lines.push(line);
-      const record = JSON.parse(line) as { msg: string } & RequestRecord;
+      const record = JSON.parse(line) as { msg: string } & RequestRecord & RefusalRecord;
       if (record.msg === 'request') requests.push(record);
+      else if (record.msg === 'refused before a request') refusals.push(record);
       else logs.push(record.msg);
     },
     ...options,
@@ -87,6 +97,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     logs,
     requests,
+    refusals,
     lines,
     async stop(removeData = false) {
       await app.close();
