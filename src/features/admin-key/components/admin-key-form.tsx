@@ -11,6 +11,7 @@ import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
 import { describeFailure, type Failure } from '@/session/describe-error';
+import { useConnectionStore } from '@/session/connection-store';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import type { IssuedToken } from '@/session/issued-token';
 import { startSession } from '@/session/start-session';
@@ -29,7 +30,8 @@ export function AdminKeyForm() {
   const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const wait = useRateLimitWait('POST auth/loginadmin');
+  const base = useConnectionStore((s) => s.selected.baseUrl);
+  const wait = useRateLimitWait(base, 'POST auth/loginadmin');
   const busy = mutation.isPending || wait !== null;
   const failure =
     outcome?.kind !== 'failed'
