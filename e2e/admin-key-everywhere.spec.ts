@@ -30,7 +30,8 @@ interface Servers {
 
 /** This spec's own servers: the shared main server's relay list is left as the other specs know it. */
 const test = base.extend<{ servers: Servers }>({
-  servers: async ({}, use) => {
+  // Playwright reads a fixture's dependencies from its first parameter, which must be destructured: none needed.
+  servers: async ({ browserName: _none }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'admin-key-everywhere-'));
     const realm = JSON.parse(readFileSync(DEMO_REALM, 'utf8')) as {
       organizations: { BEID: string; AdminAccount: { WebServicesKey: string } }[];
