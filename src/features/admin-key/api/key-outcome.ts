@@ -1,8 +1,8 @@
-import type { ApiResponse } from '@/lib/api-client';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
-import { cleanTokenText, decodeToken } from '@/lib/jwt';
+import { decodeToken } from '@/lib/jwt';
 import { describeFailure } from '@/session/describe-error';
+import type { IssuedToken } from '@/session/issued-token';
 
 /** What one connection made of a BEID and WebServicesKey. */
 export type KeyOutcome =
@@ -20,12 +20,9 @@ export const OUTCOME_LABELS: Record<KeyOutcome['kind'], string> = {
 };
 
 /** A 200 from loginadmin: the token's user is named, the token itself is dropped here. */
-export function keyWorked(response: ApiResponse): KeyOutcome {
-  const { body } = response;
-  const text =
-    body.type === 'text' ? body.text : body.type === 'json' && typeof body.data === 'string' ? body.data : '';
-  const decoded = decodeToken(cleanTokenText(text));
-  if (!decoded) return { kind: 'other', detail: `HTTP ${response.status}, but the answer is not a token.` };
+export function keyWorked({ token }: IssuedToken): KeyOutcome {
+  const decoded = decodeToken(token);
+  if (!decoded) return { kind: 'other', detail: 'The answer was a success, but not a token.' };
   return {
     kind: 'works',
     detail: `Token for ${String(decoded.claims.unique_name ?? 'an unnamed account')} (not kept).`,
@@ -38,10 +35,8 @@ export function keyWorked(response: ApiResponse): KeyOutcome {
  * gateway's 502/504) an unreachable connection.
  */
 export function keyFailed(error: unknown): KeyOutcome {
-  if (
-    error instanceof ApiHttpError &&
-    (error.code === 'relay_failed' || error.status === 502 || error.status === 504)
-  ) {
+  // The relay's `relay_failed` is a 502.
+  if (error instanceof ApiHttpError && (error.status === 502 || error.status === 504)) {
     return {
       kind: 'unreachable',
       detail: error.serverMessage ?? `The gateway could not reach the service (HTTP ${error.status}).`,

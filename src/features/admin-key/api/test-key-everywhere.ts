@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '@/lib/connection';
 import { api } from '@/session/api';
+import { issuedTokenFrom } from '@/session/issued-token';
 import type { AdminKey } from './login-admin';
 import { keyFailed, keyWorked, type KeyOutcome } from './key-outcome';
 
@@ -22,7 +23,7 @@ export async function testKeyOn(
       base: connection.baseUrl,
       signal,
     });
-    return keyWorked(response);
+    return keyWorked(issuedTokenFrom(response, connection));
   } catch (error) {
     return keyFailed(error);
   }
