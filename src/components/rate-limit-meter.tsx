@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRateLimitStore } from '@/session/rate-limit-store';
 
-/** Remaining calls of each named method, from the rate-limit headers of its last answer. */
-export function RateLimitMeter({ methods }: { methods: string[] }) {
-  const seen = useRateLimitStore((s) => s.seen);
-  const rows = methods.flatMap((method) => (seen[method] ? [{ method, info: seen[method] }] : []));
+/** Remaining calls of each named method on one connection (its base URL), from its last answer's headers. */
+export function RateLimitMeter({ base, methods }: { base: string; methods: string[] }) {
+  const seen = useRateLimitStore((s) => s.seen[base]);
+  const rows = methods.flatMap((method) => (seen?.[method] ? [{ method, info: seen[method] }] : []));
   if (rows.length === 0) return null;
   return (
     <Box component="section" aria-label="Rate limits" sx={{ mt: 3 }}>

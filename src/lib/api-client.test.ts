@@ -15,9 +15,9 @@ function memoryBook() {
   const seen = new Map<string, RateLimitInfo>();
   const blocked = new Map<string, number>();
   const book: RateLimitBook = {
-    record: (method, info) => void seen.set(method, info),
-    blockedUntil: (method) => blocked.get(method) ?? null,
-    block: (method, until) => void blocked.set(method, until),
+    record: (base, method, info) => void seen.set(`${base} ${method}`, info),
+    blockedUntil: (base, method) => blocked.get(`${base} ${method}`) ?? null,
+    block: (base, method, until) => void blocked.set(`${base} ${method}`, until),
   };
   return { book, seen, blocked };
 }
@@ -203,8 +203,8 @@ describe('rate limits', () => {
     const loginInfo = { limit: 60, remaining: 59, resetAt: T0 + 60_000 };
     expect(response.rateLimit).toEqual(loginInfo);
     expect(Object.fromEntries(rates.seen)).toEqual({
-      'POST auth/login': loginInfo,
-      'GET auth/getuser': { limit: 60, remaining: 12, resetAt: T0 + 30_000 },
+      '/TDWebApi POST auth/login': loginInfo,
+      '/TDWebApi GET auth/getuser': { limit: 60, remaining: 12, resetAt: T0 + 30_000 },
     });
   });
 
@@ -245,6 +245,35 @@ describe('rate limits', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
+  it('counts and holds back each connection apart: a 429 on one base leaves the same method free on another', async () => {
+    const { client, fetch, rates } = setup();
+    fetch.mockResolvedValueOnce(
+      jsonReply({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
+        'Retry-After': '30',
+        ...limits(0),
+      }),
+    );
+    const loginAdmin = { method: 'POST', path: '/api/auth/loginadmin', auth: false } as const;
+    await expect(client.send({ ...loginAdmin, base: '/relay/acme' })).rejects.toBeInstanceOf(ApiHttpError);
+    fetch.mockResolvedValueOnce(reply('tok', { headers: { 'Content-Type': 'text/plain', ...limits(41) } }));
+    await client.send({ ...loginAdmin, base: '/SBTDWebApi' });
+    await client.send(loginAdmin);
+    await expect(client.send({ ...loginAdmin, base: '/relay/acme' })).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
+
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/relay/acme/api/auth/loginadmin',
+      '/SBTDWebApi/api/auth/loginadmin',
+      '/TDWebApi/api/auth/loginadmin',
+    ]);
+    expect(rates.blocked).toEqual(new Map([['/relay/acme POST auth/loginadmin', T0 + 30_000]]));
+    expect([...rates.seen.keys()]).toEqual([
+      '/relay/acme POST auth/loginadmin',
+      '/SBTDWebApi POST auth/loginadmin',
+    ]);
+  });
+
   it("takes the retry time from X-RateLimit-Reset without Retry-After, corrected for the server's clock", async () => {
     const { client, fetch } = setup();
     // The server's clock is 10 minutes ahead of the browser's; its window resets 45 s after its "now".
@@ -272,7 +301,7 @@ describe('rate limits', () => {
     fetch.mockResolvedValueOnce(reply('Too many requests', { status: 429 }));
     const error = await client.send({ method: 'GET', path: '/api/auth/getuser' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, retryAt: T0 + 60_000 });
-    expect(rates.blocked.get('GET auth/getuser')).toBe(T0 + 60_000);
+    expect(rates.blocked.get('/TDWebApi GET auth/getuser')).toBe(T0 + 60_000);
   });
 });
 

@@ -36,11 +36,12 @@ export interface ApiResponse {
   redirected: boolean;
 }
 
+/** Rate limits per connection (its base URL: each API counts its own calls) and per method. */
 export interface RateLimitBook {
-  record(rateMethod: string, info: RateLimitInfo): void;
-  /** Browser-clock ms until which the method must not be called, or null. */
-  blockedUntil(rateMethod: string): number | null;
-  block(rateMethod: string, until: number): void;
+  record(base: string, rateMethod: string, info: RateLimitInfo): void;
+  /** Browser-clock ms until which the method must not be called on that connection, or null. */
+  blockedUntil(base: string, rateMethod: string): number | null;
+  block(base: string, rateMethod: string, until: number): void;
 }
 
 export interface ApiClientDeps {
@@ -107,7 +108,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function send(request: ApiRequest): Promise<ApiResponse> {
     const rateMethod = rateMethodOf(request.method, request.path);
-    const blockedUntil = deps.rateLimits.blockedUntil(rateMethod);
+    const base = request.base ?? deps.baseUrl();
+    const blockedUntil = deps.rateLimits.blockedUntil(base, rateMethod);
     if (blockedUntil !== null && blockedUntil > now()) throw new RateLimitedError(rateMethod, blockedUntil);
 
     const headers: Record<string, string> = { Accept: 'application/json, text/plain' };
@@ -126,7 +128,7 @@ export function createApiClient(deps: ApiClientDeps) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
-    const url = `${request.base ?? deps.baseUrl()}${request.path}`;
+    const url = `${base}${request.path}`;
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -147,7 +149,7 @@ export function createApiClient(deps: ApiClientDeps) {
       return { status: 302, body: { type: 'empty' }, serverDate: null, rateLimit: null, redirected: true };
     }
     const rateLimit = readRateLimit(response.headers);
-    if (rateLimit) deps.rateLimits.record(rateMethod, rateLimit);
+    if (rateLimit) deps.rateLimits.record(base, rateMethod, rateLimit);
     const parsed = await readBody(response);
     const serverDate = Date.parse(response.headers.get('Date') ?? '');
     if (!response.ok) {
@@ -155,7 +157,7 @@ export function createApiClient(deps: ApiClientDeps) {
       let retryAt: number | null = null;
       if (response.status === 429) {
         retryAt = retryTime(response.headers, rateLimit, Number.isNaN(serverDate) ? null : serverDate);
-        deps.rateLimits.block(rateMethod, retryAt);
+        deps.rateLimits.block(base, rateMethod, retryAt);
       }
       const code = errorBody?.error ?? null;
       throw new ApiHttpError(

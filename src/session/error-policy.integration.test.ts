@@ -45,8 +45,8 @@ function consoleFor(token: string | null, options: { beforeSend?: () => void } =
   const rates = new Map<string, number>();
   const rateLimits: RateLimitBook = {
     record: () => {},
-    blockedUntil: (method) => rates.get(method) ?? null,
-    block: (method, until) => void rates.set(method, until),
+    blockedUntil: (_base, method) => rates.get(method) ?? null,
+    block: (_base, method, until) => void rates.set(method, until),
   };
   const client = createApiClient({
     baseUrl: () => `${server.origin}/TDWebApi`,

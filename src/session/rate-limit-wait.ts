@@ -10,11 +10,11 @@ export interface RateLimitWait {
 }
 
 /**
- * How long a rate-limited method must still wait, re-read from the clock every second (never counted down by
+ * How long a rate-limited method of a connection (its base URL) must still wait, re-read from the clock every second (never counted down by
  * decrementing); null once it may be called.
  */
-export function useRateLimitWait(rateMethod: string): RateLimitWait | null {
-  const blockedUntil = useRateLimitStore((s) => s.blocked[rateMethod] ?? null);
+export function useRateLimitWait(base: string, rateMethod: string): RateLimitWait | null {
+  const blockedUntil = useRateLimitStore((s) => s.blocked[base]?.[rateMethod] ?? null);
   const browserNow = useNow();
   if (blockedUntil === null || blockedUntil <= browserNow) return null;
   return {

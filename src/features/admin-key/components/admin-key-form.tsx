@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,12 +10,19 @@ import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
+import { LoadingIndicator } from '@/components/loading-indicator';
+import { useConnections } from '@/features/connections/api/list-connections';
 import { describeFailure, type Failure } from '@/session/describe-error';
+import { useConnectionStore } from '@/session/connection-store';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import type { IssuedToken } from '@/session/issued-token';
 import { startSession } from '@/session/start-session';
-import { useAdminLoginMutation } from '../api/login-admin';
+import { useAdminLoginMutation, type AdminKey } from '../api/login-admin';
+import { useKeyTestEverywhere } from '../api/test-key-everywhere';
 import { TestResult } from './test-result';
+
+// Its table (and MUI's) is loaded only once a key is tested everywhere.
+const KeyTestTable = lazy(() => import('./key-test-table'));
 
 type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; failure: Failure };
 
@@ -29,8 +36,11 @@ export function AdminKeyForm() {
   const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const wait = useRateLimitWait('POST auth/loginadmin');
+  const base = useConnectionStore((s) => s.selected.baseUrl);
+  const wait = useRateLimitWait(base, 'POST auth/loginadmin');
   const busy = mutation.isPending || wait !== null;
+  const connections = useConnections().data;
+  const everywhere = useKeyTestEverywhere();
   const failure =
     outcome?.kind !== 'failed'
       ? null
@@ -40,7 +50,8 @@ export function AdminKeyForm() {
           ? null
           : outcome.failure;
 
-  function run(action: 'test' | 'sign-in') {
+  /** The checked BEID and key, or null with the fields' errors shown. */
+  function checkedKey(): AdminKey | null {
     const beidCheck = checkGuid(beid, 'BEID');
     const keyCheck = checkGuid(key, 'WebServicesKey');
     setErrors({
@@ -48,27 +59,37 @@ export function AdminKeyForm() {
       key: keyCheck.ok ? undefined : keyCheck.message,
     });
     setOutcome(null);
-    if (!beidCheck.ok || !keyCheck.ok) return;
-    mutation.mutate(
-      { beid: beidCheck.value, webServicesKey: keyCheck.value },
-      {
-        onSuccess: (issued) => {
-          setKey('');
-          setBeid('');
-          if (action === 'test') {
-            setOutcome({ kind: 'valid', issued });
-            return;
-          }
-          const result = startSession(issued, 'admin-key');
-          if (result.ok) void navigate(returnTo, { replace: true });
-          else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
-        },
-        onError: (error) => {
-          setKey('');
-          setOutcome({ kind: 'failed', failure: describeFailure(error) });
-        },
+    if (!beidCheck.ok || !keyCheck.ok) return null;
+    return { beid: beidCheck.value, webServicesKey: keyCheck.value };
+  }
+
+  function testEverywhere() {
+    const checked = checkedKey();
+    if (!checked || !connections) return;
+    everywhere.run(connections, checked);
+    setKey('');
+  }
+
+  function run(action: 'test' | 'sign-in') {
+    const checked = checkedKey();
+    if (!checked) return;
+    mutation.mutate(checked, {
+      onSuccess: (issued) => {
+        setKey('');
+        setBeid('');
+        if (action === 'test') {
+          setOutcome({ kind: 'valid', issued });
+          return;
+        }
+        const result = startSession(issued, 'admin-key');
+        if (result.ok) void navigate(returnTo, { replace: true });
+        else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
       },
-    );
+      onError: (error) => {
+        setKey('');
+        setOutcome({ kind: 'failed', failure: describeFailure(error) });
+      },
+    });
   }
 
   function adoptTested(issued: IssuedToken) {
@@ -133,6 +154,14 @@ export function AdminKeyForm() {
           <Button variant="contained" disabled={busy} onClick={() => run('sign-in')}>
             {wait ? `Sign in with key (wait ${wait.seconds} s)` : 'Sign in with key'}
           </Button>
+          {/* Not held back by this connection's wait: each connection has its own, and its row tells it. */}
+          <Button
+            variant="outlined"
+            disabled={!connections || mutation.isPending || everywhere.running}
+            onClick={testEverywhere}
+          >
+            Test on every connection
+          </Button>
         </Box>
       </Box>
       <Box aria-live="polite" sx={{ mt: 3 }}>
@@ -142,6 +171,11 @@ export function AdminKeyForm() {
           <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
         )}
       </Box>
+      {everywhere.rows && (
+        <Suspense fallback={<LoadingIndicator label="Loading the results" />}>
+          <KeyTestTable rows={everywhere.rows} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,7 +5,6 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { BUILT_IN_CONNECTIONS } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
-import { resetRateLimits } from '@/session/rate-limit-store';
 import { useConnections } from '../api/list-connections';
 
 /** Which API the next sign-in goes to: this server's emulator, or a real tenant through the relay. */
@@ -30,7 +29,6 @@ export function ConnectionPicker() {
           const next = options.find((c) => c.id === e.target.value);
           if (!next) return;
           select(next);
-          resetRateLimits();
         }}
       >
         {options.map((c) => (

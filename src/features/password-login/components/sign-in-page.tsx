@@ -75,7 +75,7 @@ export function SignInPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const rateMethod = rateMethodOf('POST', endpoint);
   // Each endpoint has its own counter: the wait is the chosen one's.
-  const wait = useRateLimitWait(rateMethod);
+  const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
   if (session && !login.isPending) return <Navigate to={returnTo} replace />;
   const notice = signOutNotice(lastSignOut, ssoSignOut);
@@ -204,7 +204,7 @@ export function SignInPage() {
           Decode a token
         </Link>
       </Typography>
-      <RateLimitMeter methods={['POST auth', 'POST auth/login']} />
+      <RateLimitMeter base={connection.baseUrl} methods={['POST auth', 'POST auth/login']} />
     </AuthCard>
   );
 }

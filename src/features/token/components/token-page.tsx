@@ -83,6 +83,7 @@ export default function TokenPage() {
         </SectionCard>
       </Box>
       <RateLimitMeter
+        base={session.connection.baseUrl}
         methods={['POST auth', 'POST auth/login', 'POST auth/loginadmin', 'GET auth/getuser']}
       />
     </>

@@ -1,0 +1,98 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { OUTCOME_LABELS, type KeyOutcome } from '../api/key-outcome';
+import type { KeyTestRow } from '../api/test-key-everywhere';
+
+const CAPTION_ID = 'key-test-everywhere-caption';
+
+function OutcomeCell({ outcome }: { outcome: KeyOutcome | null }) {
+  if (outcome === null) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Testing…
+      </Typography>
+    );
+  }
+  const detail =
+    outcome.kind === 'rate-limited'
+      ? `${outcome.detail} Resets at ${new Date(outcome.resetAt).toLocaleTimeString()}.`
+      : outcome.detail;
+  return (
+    <>
+      <Typography variant="body2" component="strong" sx={{ fontWeight: 700, display: 'block' }}>
+        {OUTCOME_LABELS[outcome.kind]}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {detail}
+      </Typography>
+    </>
+  );
+}
+
+function summary(rows: KeyTestRow[]): string {
+  const done = rows.flatMap((row) => (row.outcome ? [row.outcome.kind] : []));
+  if (done.length < rows.length) return `Testing on ${rows.length} connections: ${done.length} answered.`;
+  const counts = Object.entries(OUTCOME_LABELS).flatMap(([kind, label]) => {
+    const n = done.filter((k) => k === kind).length;
+    return n ? [`${label}: ${n}`] : [];
+  });
+  return `Tested on ${rows.length} connections. ${counts.join(', ')}.`;
+}
+
+/** The outcome of one key on every connection, a row each; a scroll region of its own on a narrow screen. */
+export default function KeyTestTable({ rows }: { rows: KeyTestRow[] }) {
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="body2" role="status" sx={{ mb: 1 }}>
+        {summary(rows)}
+      </Typography>
+      <Box
+        role="region"
+        aria-labelledby={CAPTION_ID}
+        tabIndex={0}
+        sx={{ overflowX: 'auto', maxWidth: '100%' }}
+      >
+        <Table size="small" sx={{ captionSide: 'top' }}>
+          <Typography
+            component="caption"
+            id={CAPTION_ID}
+            variant="subtitle2"
+            sx={{ textAlign: 'left', px: 0, pt: 0, color: 'text.primary' }}
+          >
+            The BEID and key on every connection
+          </Typography>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                Connection
+              </TableCell>
+              <TableCell component="th" scope="col">
+                Outcome
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map(({ connection, outcome }) => (
+              <TableRow key={connection.id} aria-busy={outcome === null}>
+                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>
+                  {connection.label}
+                  <Typography variant="body2" color="text.secondary">
+                    <code>{connection.baseUrl}</code>
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>
+                  <OutcomeCell outcome={outcome} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
