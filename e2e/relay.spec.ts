@@ -29,6 +29,8 @@ test('signs in to another service through the relay, and every call goes through
   ]);
 
   await page.getByRole('link', { name: 'Token' }).first().click();
-  await expect(page.getByText(`${RELAY_NAME} (${UPSTREAM}, through this server)`)).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText(`${RELAY_NAME} (${UPSTREAM}, through this server)`),
+  ).toBeVisible();
   await expect(page.getByLabel('curl command')).toContainText(`'${UPSTREAM}/api/auth/getuser'`);
 });
