@@ -1,4 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { useRovingItem } from './active-item-context';
 import {
@@ -20,8 +29,12 @@ function kindClass(value: unknown): string {
   return `json-${value === null ? 'null' : typeof value}`;
 }
 
-/** One value as a tree item; its members are rendered only while it is expanded. */
-export function JsonNode({
+/**
+ * One value as a tree item; its members are rendered only while it is expanded. Its copy button is rendered
+ * while the item is the active one (focused or last focused) or under the pointer: a hundred buttons per page
+ * would double the time a page takes to show.
+ */
+export const JsonNode = memo(function JsonNode({
   name,
   value,
   path,
@@ -40,6 +53,7 @@ export function JsonNode({
   const { isActive, onFocus } = useRovingItem(path, first);
   const count = useMemo(() => (isContainer(value) ? memberCount(value) : 0), [value]);
   const expandable = isContainer(value) && count > 0;
+  const [pointed, setPointed] = useState(false);
   const toggle = () => setExpanded((open) => !open);
 
   function keyHandled(event: KeyboardEvent<HTMLElement>): boolean {
@@ -79,6 +93,8 @@ export function JsonNode({
       <div
         className={expandable ? 'json-row json-expandable' : 'json-row'}
         onClick={expandable ? toggle : undefined}
+        onMouseEnter={() => setPointed(true)}
+        onMouseLeave={() => setPointed(false)}
       >
         <span className="json-toggle" aria-hidden="true">
           {expandable ? (expanded ? '▾' : '▸') : ''}
@@ -97,14 +113,16 @@ export function JsonNode({
         </span>
         {/* A copy is not a toggle: the click stops here. */}
         <span className="json-copy-cell" onClick={(event) => event.stopPropagation()}>
-          <CopyButton
-            className="json-copy"
-            variant="text"
-            label="Copy"
-            aria-label={`Copy ${path || 'value'}`}
-            text={() => jsonText(value)}
-            tabIndex={isActive ? 0 : -1}
-          />
+          {(isActive || pointed) && (
+            <CopyButton
+              className="json-copy"
+              variant="text"
+              label="Copy"
+              aria-label={`Copy ${path || 'value'}`}
+              text={() => jsonText(value)}
+              tabIndex={isActive ? 0 : -1}
+            />
+          )}
         </span>
       </div>
       {expanded && isContainer(value) && (
@@ -112,7 +130,7 @@ export function JsonNode({
       )}
     </li>
   );
-}
+});
 
 /** The "Show next 100" item at the end of a long list of members. */
 function ShowMore({

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { JsonTree } from './json-tree';
@@ -82,19 +82,30 @@ describe('the JSON tree', () => {
     expect(itemWithText('Show next 20 (101–120 of 120)')).toHaveAttribute('aria-level', '2');
   });
 
-  it('copies one value as JSON, and the whole answer', async () => {
+  it('copies any value as JSON from its button, shown on the active item and the one under the pointer', async () => {
     const { user } = setup(ANSWER);
+    const copyButtons = () =>
+      screen.getAllByRole('button', { name: /^Copy / }).map((b) => b.getAttribute('aria-label'));
+    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID']);
     await user.click(screen.getByRole('button', { name: 'Copy UID' }));
     expect(await navigator.clipboard.readText()).toBe('"5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10"');
-    expect(item('Applications: 2 items')).toHaveAttribute('aria-expanded', 'false');
 
-    await user.click(screen.getByRole('button', { name: 'Copy OrgApplications' }));
-    expect(await navigator.clipboard.readText()).toBe(JSON.stringify(ANSWER.OrgApplications, null, 2));
+    await user.hover(screen.getByText('OrgApplications'));
+    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID', 'Copy OrgApplications']);
+    // fireEvent: user-event moves the pointer without a relatedTarget, which React reads as leaving the row.
+    fireEvent.click(screen.getByRole('button', { name: 'Copy OrgApplications' }));
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(JSON.stringify(ANSWER.OrgApplications, null, 2)),
+    );
+    expect(item('OrgApplications: 1 item')).toHaveAttribute('aria-expanded', 'false');
+    await user.unhover(screen.getByText('OrgApplications'));
+    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID']);
 
     await user.click(screen.getByText('OrgApplications'));
     await user.click(screen.getByText('0'));
-    await user.click(screen.getByRole('button', { name: 'Copy OrgApplications[0]["Security Role"]' }));
-    expect(await navigator.clipboard.readText()).toBe('null');
+    await user.hover(screen.getByText('Security Role'));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy OrgApplications[0]["Security Role"]' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('null'));
 
     await user.click(screen.getByRole('button', { name: 'Copy all of Response body' }));
     expect(await navigator.clipboard.readText()).toBe(JSON.stringify(ANSWER, null, 2));
@@ -163,6 +174,7 @@ describe('the JSON tree', () => {
 
   it('shows a value that is not a container as a single item', () => {
     const { tree } = setup('plain text');
+    expect(screen.getByText('string')).toBeInTheDocument();
     expect(within(tree).getByRole('treeitem', { name: '"plain text"' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('button', { name: 'Copy value' })).toBeInTheDocument();
   });
@@ -179,6 +191,7 @@ describe('the JSON tree', () => {
   it('cuts a very long string short on screen but copies all of it', async () => {
     const long = 'x'.repeat(5000);
     const { user } = setup({ long });
+    await user.hover(screen.getByText('long'));
     expect(item(/^long: "x+"… \(3,000 more characters\)$/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy long' }));
     expect(await navigator.clipboard.readText()).toBe(JSON.stringify(long));

@@ -36,7 +36,9 @@ const TREE_STYLES: SxProps<Theme> = {
   '& .json-key': { fontWeight: 600 },
   '& .json-count, & .json-null, & .json-boolean, & .json-number': { color: 'text.secondary' },
   '& .json-more .json-label': { color: 'primary.main', textDecoration: 'underline' },
-  '& .json-copy': { flex: '0 0 auto', minWidth: 0, py: 0, lineHeight: 1.6 },
+  // Room for the copy button kept in every row, so that rows do not reflow as it comes and goes.
+  '& .json-copy-cell': { flex: '0 0 4.5rem', display: 'flex', justifyContent: 'flex-end' },
+  '& .json-copy': { minWidth: 0, py: 0, lineHeight: 1.6 },
 };
 
 function summary(value: unknown): string {
