@@ -12,7 +12,14 @@ const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mo
 /** One style sheet for the whole tree, so a row costs no styling work of its own. */
 const TREE_STYLES: SxProps<Theme> = {
   minWidth: 0,
-  '& .json-toolbar': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 },
+  '& .json-toolbar': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: 1,
+    mb: 1,
+    position: 'relative',
+  },
   '& ul': { listStyle: 'none', m: 0, p: 0 },
   '& [role="group"]': { pl: 1.5 },
   '& [role="treeitem"]': { outline: 'none' },
@@ -30,14 +37,19 @@ const TREE_STYLES: SxProps<Theme> = {
     lineHeight: 1.6,
   },
   '& .json-expandable, & .json-more': { cursor: 'pointer' },
-  '& .json-row:hover': { bgcolor: 'action.hover' },
   '& .json-toggle': { flex: '0 0 1.25em', textAlign: 'center' },
   '& .json-label': { flex: '1 1 auto', minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   '& .json-key': { fontWeight: 600 },
   '& .json-count, & .json-null, & .json-boolean, & .json-number': { color: 'text.secondary' },
   '& .json-more .json-label': { color: 'primary.main', textDecoration: 'underline' },
   // Room for the copy button kept in every row, so that rows do not reflow as it comes and goes.
-  '& .json-copy-cell': { flex: '0 0 4.5rem', display: 'flex', justifyContent: 'flex-end' },
+  // Relative: the button's hidden status line is placed inside the row, never past the page's edge.
+  '& .json-copy-cell': {
+    flex: '0 0 4.5rem',
+    display: 'flex',
+    justifyContent: 'flex-end',
+    position: 'relative',
+  },
   '& .json-copy': { minWidth: 0, py: 0, lineHeight: 1.6 },
 };
 
