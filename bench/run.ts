@@ -5,6 +5,7 @@ import type { BenchContext, Section } from './section.ts';
 import { apiThroughput } from './sections/api-throughput.ts';
 import { catalogSize } from './sections/catalog-size.ts';
 import { consoleFigures } from './sections/console.ts';
+import { jsonTree } from './sections/json-tree.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
@@ -18,6 +19,7 @@ const SECTIONS: Section[] = [
   staticUnderSignIn,
   consoleFigures,
   catalogSize,
+  jsonTree,
   memoryBounds,
 ];
 
