@@ -11,7 +11,8 @@ export function GuidValue({ value, name }: { value: string; name: string }) {
       component="span"
       sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}
     >
-      <Box component="code" sx={{ whiteSpace: 'nowrap' }}>
+      {/* A size at which all 36 characters fit a 360 px screen's card. */}
+      <Box component="code" sx={{ whiteSpace: 'nowrap', fontSize: { xs: '0.75rem', sm: '0.875rem' } }}>
         {value}
       </Box>
       <CopyButton text={value} label="Copy" aria-label={`Copy ${name}`} sx={{ py: 0, minWidth: 0 }} />
