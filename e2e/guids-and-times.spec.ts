@@ -33,8 +33,6 @@ test.describe('at 360 px wide', () => {
     for (const label of ['UID', 'BEID']) {
       const guid = field(identity, label).locator('code');
       await expect(guid).toHaveText(UID);
-      await guid.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/guid-${label}.png` });
       expect(await lineCount(guid), `${label} on one line`).toBe(1);
       const box = await guid.boundingBox();
       const within = await field(identity, label).boundingBox();
