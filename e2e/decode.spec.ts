@@ -14,7 +14,7 @@ test.describe('decode a token', () => {
 
     const before = requests.length;
     await page.getByRole('textbox', { name: 'Token' }).fill(token);
-    const times = page.getByRole('table', { name: 'Token times' });
+    const times = page.getByRole('table', { name: 'Token claims' });
     const [, claims] = token.split('.');
     const { exp } = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as { exp: number };
     const expRow = times.getByRole('row', { name: /^exp/ });

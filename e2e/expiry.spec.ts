@@ -1,4 +1,12 @@
-import { JDOE, expect, signInViaApi, signInWithForm, storedSession, test } from './fixtures';
+import {
+  EXAMPLE_UNIVERSITY,
+  JDOE,
+  expect,
+  seriousViolations,
+  signInViaApi,
+  storedSession,
+  test,
+} from './fixtures';
 
 const MINUTE = 60_000;
 
@@ -61,7 +69,7 @@ test('warns five minutes before expiry, then signs out at expiry without using t
   expect(withToken).toEqual([]);
 });
 
-test('"Sign in again" in the five-minute warning returns to the same screen with a fresh token', async ({
+test('"Sign in again" in the five-minute warning keeps the session until the new sign-in, then returns with a fresh token', async ({
   page,
 }) => {
   await page.clock.install();
@@ -69,20 +77,62 @@ test('"Sign in again" in the five-minute warning returns to the same screen with
   const session = await storedSession(page);
   if (!session) throw new Error('The sign-in left no session behind.');
   await page.goto('/token?tab=claims');
-  await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: 'Token' });
+  await expect(heading).toBeVisible();
 
   await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 4 * MINUTE);
   await expect(page.getByText('Your session ends in')).toBeVisible();
   await page.clock.resume();
   await page.getByRole('button', { name: 'Sign in again' }).click();
 
-  await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/token?tab=claims')}`);
-  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/token?tab=claims')}&again=1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in again' })).toBeVisible();
+  await expect(page.getByLabel('User name')).toHaveValue(JDOE.username);
+  await expect(page.getByLabel('Password')).toBeFocused();
+  expect((await storedSession(page))?.token).toBe(token);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // While the form is open the old session still works: back on the token page, its countdown still runs.
+  await page.goBack();
+  await expect(heading).toBeVisible();
+  const timer = page.getByRole('timer');
+  await expect(timer).toHaveText(/^00:0[34]:\d\d$/);
+  await page.goForward();
+  await expect(page.getByLabel('User name')).toHaveValue(JDOE.username);
+
+  await page.getByLabel('Password').fill(JDOE.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page).toHaveURL('/token?tab=claims');
-  await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+  await expect(heading).toBeVisible();
   const fresh = await storedSession(page);
   expect(fresh?.token).toBeTruthy();
   expect(fresh?.token).not.toBe(token);
+  await expect(timer).toHaveText(/^2[34]:\d\d:\d\d$/);
   await expect(page.getByText('Your session ends in')).toHaveCount(0);
+});
+
+test('an admin-key session that expires is sent to the admin-key form with its BEID, not to the password form', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/admin-key');
+  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
+  await expect(page).toHaveURL('/profile');
+  await page.getByRole('link', { name: 'Token' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+
+  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 2000);
+  await page.clock.runFor(3000);
+
+  await expect(page).toHaveURL('/admin-key?returnTo=%2Ftoken');
+  await expect(page.getByText('Your session expired. Sign in again to continue.')).toBeVisible();
+  await expect(page.getByLabel('BEID')).toHaveValue(EXAMPLE_UNIVERSITY.beid);
+  await expect(page.getByLabel('WebServicesKey')).toHaveValue('');
+  await expect(page.getByLabel('WebServicesKey')).toBeFocused();
+  expect(await storedSession(page)).toBeNull();
 });

@@ -3,26 +3,26 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useCountdown } from '@/session/countdown';
 import { useSessionStore } from '@/session/session-store';
-import { signInPathFor } from './use-return-path';
+import { signInAgainPathFor } from './use-return-path';
 
-/** In the token's last five minutes: say so, and offer to sign in again before it runs out. */
+/**
+ * In the token's last five minutes: say so, and offer to sign in again before it runs out, the way the session was
+ * made. The session keeps working until the new sign-in succeeds; going back returns to this screen.
+ */
 export function SessionWarning() {
   const countdown = useCountdown();
+  const method = useSessionStore((s) => s.session?.method);
   const navigate = useNavigate();
   const location = useLocation();
-  if (!countdown?.warning || countdown.expired) return null;
-  function signInAgain() {
-    const back = `${location.pathname}${location.search}`;
-    useSessionStore.getState().signOut('user');
-    void navigate(signInPathFor(back), { replace: true });
-  }
+  if (!countdown?.warning || countdown.expired || !method) return null;
+  const againPath = signInAgainPathFor(`${location.pathname}${location.search}`, method);
   return (
     <Alert
       severity="warning"
       role="status"
       sx={{ mb: 3 }}
       action={
-        <Button color="inherit" size="small" onClick={signInAgain}>
+        <Button color="inherit" size="small" onClick={() => void navigate(againPath)}>
           Sign in again
         </Button>
       }

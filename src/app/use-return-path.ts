@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { safeReturnPath } from '@/lib/return-path';
+import type { SignInMethod } from '@/session/session-store';
 
 export const DEFAULT_PATH = '/profile';
 
@@ -9,6 +10,19 @@ export function useReturnPath(): string {
   return safeReturnPath(params.get('returnTo')) ?? DEFAULT_PATH;
 }
 
-export function signInPathFor(returnTo: string): string {
-  return `/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
+/** The sign-in form for `method` (the password form unless told otherwise), coming back to `returnTo` after. */
+export function signInPathFor(returnTo: string, method: SignInMethod = 'password'): string {
+  const back = `returnTo=${encodeURIComponent(returnTo)}`;
+  if (method === 'admin-key') return `/admin-key?${back}`;
+  if (method === 'sso' || method === 'pasted') return `/sso?${back}`;
+  return `/sign-in?${back}`;
+}
+
+/** Marks a visit to the password form as signing in again while the session still runs: it stays on the form. */
+export const AGAIN_PARAM = 'again';
+
+/** Signing in again before the session ends: the form of the session's own method, which keeps the session. */
+export function signInAgainPathFor(returnTo: string, method: SignInMethod): string {
+  const path = signInPathFor(returnTo, method);
+  return path.startsWith('/sign-in?') ? `${path}&${AGAIN_PARAM}=1` : path;
 }

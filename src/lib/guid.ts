@@ -2,6 +2,11 @@ export type GuidCheck = { ok: true; value: string } | { ok: false; message: stri
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `text` is exactly a GUID in the 8-4-4-4-12 form. */
+export function isGuid(text: string): boolean {
+  return GUID.test(text);
+}
+
 /**
  * Accepts a GUID as administrators copy it: surrounding spaces, braces and any letter case; answers the
  * canonical lower-case 8-4-4-4-12 form, or what is wrong with it.

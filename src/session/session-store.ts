@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { now } from '@/lib/clock';
+import { checkGuid } from '@/lib/guid';
 import { EMULATOR, parseConnection, type Connection } from '@/lib/connection';
 import { decodeToken, type TokenClaims } from '@/lib/jwt';
 
@@ -27,15 +28,30 @@ export interface Session {
   expiresAt: number;
   /** Where the token came from, and so where every call with it goes. */
   connection: Connection;
+  /** The organization an admin-key session signed in with (not a secret: the key is never kept). */
+  beid?: string;
 }
 
 export type SignOutReason = 'user' | 'expired' | 'ended' | 'other-tab';
+
+/** What signing in again needs to know about a session: who, and how. Holds nothing secret. */
+export interface SignInHint {
+  method: SignInMethod;
+  username: string;
+  beid?: string;
+}
+
+export function hintOf(session: Pick<Session, 'method' | 'username' | 'beid'>): SignInHint {
+  return { method: session.method, username: session.username, beid: session.beid };
+}
 
 export interface SessionState {
   session: Session | null;
   /** Keep the token in memory only, not even in this tab's sessionStorage. */
   memoryOnly: boolean;
   lastSignOut: SignOutReason | null;
+  /** The session the clock or the server ended, so its person can sign in again the same way (memory only). */
+  endedSession: SignInHint | null;
   adopt: (session: Session) => void;
   signOut: (reason: SignOutReason) => void;
   setMemoryOnly: (memoryOnly: boolean) => void;
@@ -119,6 +135,7 @@ function revalidate(stored: Session | null | undefined): Session | null {
     clockOffsetMs: offset,
     expiresAt: decoded.expiresAt,
     connection: parseConnection(stored.connection),
+    beid: typeof stored.beid === 'string' && checkGuid(stored.beid, 'BEID').ok ? stored.beid : undefined,
   };
   return remainingMs(session) > 0 ? session : null;
 }
@@ -131,8 +148,19 @@ export const useSessionStore = create<SessionState>()(
       session: null,
       memoryOnly: false,
       lastSignOut: null,
-      adopt: (session) => set({ session, lastSignOut: null }),
-      signOut: (reason) => set((state) => (state.session ? { session: null, lastSignOut: reason } : state)),
+      endedSession: null,
+      adopt: (session) => set({ session, lastSignOut: null, endedSession: null }),
+      // Only an end nobody chose keeps the hint: after "Sign out" the next person may be someone else.
+      signOut: (reason) =>
+        set((state) =>
+          state.session
+            ? {
+                session: null,
+                lastSignOut: reason,
+                endedSession: reason === 'expired' || reason === 'ended' ? hintOf(state.session) : null,
+              }
+            : state,
+        ),
       setMemoryOnly: (memoryOnly) => set({ memoryOnly }),
     }),
     {

@@ -7,7 +7,7 @@ import { useSessionStore } from '@/session/session-store';
 
 /** Puts the console's module-level stores and the tab's storage back as a fresh tab has them. */
 export function resetConsoleState() {
-  useSessionStore.setState({ session: null, memoryOnly: false, lastSignOut: null });
+  useSessionStore.setState({ session: null, memoryOnly: false, lastSignOut: null, endedSession: null });
   resetRateLimits();
   useNoticeStore.setState({ notices: [] });
   useConnectionStore.setState({ selected: EMULATOR });

@@ -16,6 +16,7 @@ import { describeFailure, type Failure } from '@/session/describe-error';
 import { useConnectionStore } from '@/session/connection-store';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import type { IssuedToken } from '@/session/issued-token';
+import { useSignInHint } from '@/session/sign-in-hint';
 import { startSession } from '@/session/start-session';
 import { useAdminLoginMutation, type AdminKey } from '../api/login-admin';
 import { useKeyTestEverywhere } from '../api/test-key-everywhere';
@@ -24,14 +25,16 @@ import { TestResult } from './test-result';
 // Its table (and MUI's) is loaded only once a key is tested everywhere.
 const KeyTestTable = lazy(() => import('./key-test-table'));
 
-type Outcome = { kind: 'valid'; issued: IssuedToken } | { kind: 'failed'; failure: Failure };
+type Outcome = { kind: 'valid'; issued: IssuedToken; beid: string } | { kind: 'failed'; failure: Failure };
 
 /** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
 export function AdminKeyForm() {
   const navigate = useNavigate();
   const returnTo = useReturnPath();
   const mutation = useAdminLoginMutation();
-  const [beid, setBeid] = useState('');
+  // Signing in again as the admin-key session's organization: its BEID is known, its key never kept.
+  const hint = useSignInHint('admin-key');
+  const [beid, setBeid] = useState(hint?.beid ?? '');
   const [key, setKey] = useState('');
   const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
@@ -78,10 +81,10 @@ export function AdminKeyForm() {
         setKey('');
         setBeid('');
         if (action === 'test') {
-          setOutcome({ kind: 'valid', issued });
+          setOutcome({ kind: 'valid', issued, beid: checked.beid });
           return;
         }
-        const result = startSession(issued, 'admin-key');
+        const result = startSession(issued, 'admin-key', checked.beid);
         if (result.ok) void navigate(returnTo, { replace: true });
         else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
       },
@@ -92,8 +95,8 @@ export function AdminKeyForm() {
     });
   }
 
-  function adoptTested(issued: IssuedToken) {
-    const result = startSession(issued, 'admin-key');
+  function adoptTested(issued: IssuedToken, testedBeid: string) {
+    const result = startSession(issued, 'admin-key', testedBeid);
     setOutcome(null);
     if (result.ok) void navigate(returnTo, { replace: true });
     else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
@@ -114,7 +117,7 @@ export function AdminKeyForm() {
         <TextInput
           label="BEID"
           name="beid"
-          autoFocus
+          autoFocus={!hint?.beid}
           required
           autoComplete="off"
           value={beid}
@@ -127,6 +130,7 @@ export function AdminKeyForm() {
           label="WebServicesKey"
           name="web-services-key"
           type={reveal ? 'text' : 'password'}
+          autoFocus={Boolean(hint?.beid)}
           required
           autoComplete="off"
           value={key}
@@ -168,7 +172,7 @@ export function AdminKeyForm() {
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
         {failure && <ErrorNotice message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
-          <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
+          <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued, outcome.beid)} />
         )}
       </Box>
       {everywhere.rows && (

@@ -1,9 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { PageHeader } from '@/components/page-header';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { useSessionStore } from '@/session/session-store';
+import { SIGN_OUT_MESSAGES } from '@/session/sign-out-messages';
 import { AdminKeyForm } from './admin-key-form';
 
 const SUBTITLE =
@@ -11,6 +13,7 @@ const SUBTITLE =
 
 export default function AdminKeyPage() {
   const connection = useSessionStore((s) => s.session?.connection ?? null);
+  const ended = useSessionStore((s) => (s.endedSession ? s.lastSignOut : null));
   if (connection) {
     return (
       <>
@@ -21,6 +24,11 @@ export default function AdminKeyPage() {
   }
   return (
     <AuthCard title="Admin key" subtitle={SUBTITLE}>
+      {ended && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {SIGN_OUT_MESSAGES[ended]}
+        </Alert>
+      )}
       <Box sx={{ mb: 2 }}>
         <ConnectionPicker />
       </Box>

@@ -4,11 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorNotice } from '@/components/error-notice';
@@ -20,47 +15,8 @@ import { ConnectionPicker } from '@/features/connections/components/connection-p
 import { verifyPastedToken } from '@/features/sso/api/verify-token';
 import { ClaimsTable } from '@/features/token/components/claims-table';
 
-const TIME_CLAIMS = ['exp', 'nbf', 'iat'] as const;
-
 type Check =
   { kind: 'checking' } | { kind: 'accepted'; userName: string } | { kind: 'refused'; failure: Failure };
-
-function TimesTable({ claims }: { claims: Record<string, unknown> }) {
-  const rows = TIME_CLAIMS.flatMap((name) => {
-    const value = claims[name];
-    return typeof value === 'number' && Number.isFinite(value)
-      ? [{ name, date: new Date(value * 1000), value }]
-      : [];
-  });
-  if (rows.length === 0) return <Typography variant="body2">No exp, nbf or iat claim.</Typography>;
-  return (
-    <Table size="small" aria-label="Token times">
-      <TableHead>
-        <TableRow>
-          {['Claim', 'Value', 'Local time', 'UTC'].map((label) => (
-            <TableCell key={label} component="th" scope="col">
-              {label}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map(({ name, value, date }) => (
-          <TableRow key={name}>
-            <TableCell component="th" scope="row">
-              <code>{name}</code>
-            </TableCell>
-            <TableCell>
-              <code>{value}</code>
-            </TableCell>
-            <TableCell>{Number.isNaN(date.getTime()) ? '' : date.toLocaleString()}</TableCell>
-            <TableCell>{Number.isNaN(date.getTime()) ? '' : date.toUTCString()}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 /**
  * Any token, decoded in the browser and sent nowhere; on request checked with one getuser against the chosen
@@ -107,10 +63,6 @@ export default function DecodePage() {
       />
       {decoded && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
-          <Typography component="h2" variant="h6">
-            Times
-          </Typography>
-          <TimesTable claims={decoded.claims} />
           <Typography component="h2" variant="h6">
             Header
           </Typography>

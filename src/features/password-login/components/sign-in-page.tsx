@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,12 +15,14 @@ import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
-import { useReturnPath } from '@/app/use-return-path';
+import { AGAIN_PARAM, useReturnPath } from '@/app/use-return-path';
 import { ErrorNotice } from '@/components/error-notice';
 import { rateMethodOf } from '@/lib/api-client';
 import { describeFailure, type Failure } from '@/session/describe-error';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
-import { useSessionStore } from '@/session/session-store';
+import { useSessionStore, type SignOutReason } from '@/session/session-store';
+import { useSignInHint } from '@/session/sign-in-hint';
+import { SIGN_OUT_MESSAGES } from '@/session/sign-out-messages';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { startSsoRedirect } from '@/features/sso/sso-redirect';
@@ -28,13 +30,6 @@ import { useSsoSignOutStore, type SsoSignOutStatus } from '@/features/sso/sso-si
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
-
-const SIGN_OUT_MESSAGES = {
-  expired: 'Your session expired. Sign in again to continue.',
-  ended: 'Your session ended. Sign in again to continue.',
-  'other-tab': 'You signed out in another tab.',
-  user: 'You are signed out.',
-} as const;
 
 const SSO_SIGN_OUT_MESSAGES: Record<SsoSignOutStatus, string> = {
   none: '',
@@ -46,7 +41,7 @@ const SSO_SIGN_OUT_MESSAGES: Record<SsoSignOutStatus, string> = {
 
 /** What the screen says about the last sign-out, if anything. */
 function signOutNotice(
-  lastSignOut: keyof typeof SIGN_OUT_MESSAGES | null,
+  lastSignOut: SignOutReason | null,
   sso: SsoSignOutStatus,
 ): { severity: 'info' | 'warning'; text: string } | null {
   if (lastSignOut && lastSignOut !== 'user')
@@ -66,9 +61,13 @@ export function SignInPage() {
   const connection = useConnectionStore((s) => s.selected);
   const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
   const returnTo = useReturnPath();
+  const [params] = useSearchParams();
+  // Signing in again before the session ends: the session stays, and the form opens for the same person.
+  const again = params.has(AGAIN_PARAM);
+  const hint = useSignInHint('password');
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(hint?.username ?? '');
   const [password, setPassword] = useState('');
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
@@ -77,7 +76,7 @@ export function SignInPage() {
   // Each endpoint has its own counter: the wait is the chosen one's.
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
-  if (session && !login.isPending) return <Navigate to={returnTo} replace />;
+  if (session && !again && !login.isPending) return <Navigate to={returnTo} replace />;
   const notice = signOutNotice(lastSignOut, ssoSignOut);
   const shown: Failure | null = wait
     ? {
@@ -113,7 +112,14 @@ export function SignInPage() {
   }
 
   return (
-    <AuthCard title="Sign in" subtitle="Sign in to the Web API with your user name and password.">
+    <AuthCard
+      title={again ? 'Sign in again' : 'Sign in'}
+      subtitle={
+        again && session
+          ? 'Your current session keeps working until this sign-in succeeds.'
+          : 'Sign in to the Web API with your user name and password.'
+      }
+    >
       {notice && !shown && (
         <Alert severity={notice.severity} sx={{ mb: 2 }}>
           {notice.text}
@@ -131,7 +137,7 @@ export function SignInPage() {
           label="User name"
           name="username"
           autoComplete="username"
-          autoFocus
+          autoFocus={!hint?.username}
           required
           value={username}
           onChange={(e) => setUsername(e.target.value)}
@@ -143,6 +149,7 @@ export function SignInPage() {
           name="password"
           type="password"
           autoComplete="current-password"
+          autoFocus={Boolean(hint?.username)}
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -175,6 +182,11 @@ export function SignInPage() {
         <Button type="submit" variant="contained" size="large" disabled={login.isPending || wait !== null}>
           {login.isPending ? 'Signing in…' : wait ? `Sign in (wait ${wait.seconds} s)` : 'Sign in'}
         </Button>
+        {again && session && (
+          <Button component={RouterLink} to={returnTo} replace>
+            Keep the current session
+          </Button>
+        )}
       </Box>
       <Divider sx={{ my: 3 }}>or</Divider>
       {sharesOrigin(connection) && (

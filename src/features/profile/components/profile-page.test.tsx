@@ -46,8 +46,14 @@ describe('the profile page', () => {
     expect(field(identity, 'Primary e-mail')).toBe('jdoe@example.edu');
     expect(field(identity, 'Alternate e-mail')).toBe('jane.doe@alumni.example.edu');
     expect(field(identity, 'Account type')).toBe('User (TypeID 1)');
-    expect(field(identity, 'UID')).toBe('c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8');
-    expect(field(identity, 'BEID')).toBe('5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10');
+    for (const [label, guid] of [
+      ['UID', 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8'],
+      ['BEID', '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10'],
+    ] as const) {
+      const value = within(identity).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+      expect(within(value).getByText(guid, { selector: 'code' })).toHaveStyle({ whiteSpace: 'nowrap' });
+      expect(within(value).getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
+    }
 
     const access = screen.getByRole('region', { name: 'Access' });
     expect(within(access).getByText('TDPeople')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { FieldList } from '@/components/field-list';
+import { GuidValue } from '@/components/guid-value';
 import { SectionCard } from '@/components/section-card';
 import type { UserRecord } from '@/lib/wire';
 import { accountTypeName } from '../account-type';
@@ -22,8 +23,8 @@ export function IdentitySection({ user }: { user: UserRecord }) {
           { label: 'Alert e-mail', value: user.AlertEmail },
           { label: 'Account type', value: `${accountTypeName(user.TypeID)} (TypeID ${user.TypeID})` },
           { label: 'Active', value: user.IsActive ? 'Yes' : 'No' },
-          { label: 'UID', value: <code>{user.UID}</code> },
-          { label: 'BEID', value: <code>{user.BEID}</code> },
+          { label: 'UID', value: user.UID && <GuidValue value={user.UID} name="UID" /> },
+          { label: 'BEID', value: user.BEID && <GuidValue value={user.BEID} name="BEID" /> },
           { label: 'External ID', value: user.ExternalID },
           { label: 'Authentication user name', value: user.AuthenticationUserName },
         ]}

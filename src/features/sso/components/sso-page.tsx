@@ -7,6 +7,8 @@ import { useReturnPath } from '@/app/use-return-path';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
+import { useSessionStore } from '@/session/session-store';
+import { SIGN_OUT_MESSAGES } from '@/session/sign-out-messages';
 import { ssoErrorMessage } from '../sso-errors';
 import { pendingSsoNext, startSsoRedirect } from '../sso-redirect';
 import { PasteToken } from './paste-token';
@@ -16,6 +18,7 @@ export default function SsoPage() {
   const [params] = useSearchParams();
   const returnTo = useReturnPath();
   const connection = useConnectionStore((s) => s.selected);
+  const ended = useSessionStore((s) => (s.endedSession ? s.lastSignOut : null));
   const error = ssoErrorMessage(params.get('error'));
   const claim = params.get('claim');
   const value = params.get('value');
@@ -24,6 +27,11 @@ export default function SsoPage() {
   const next = error && !params.has('returnTo') ? (pendingSsoNext() ?? returnTo) : returnTo;
   return (
     <AuthCard title="Single sign-on" subtitle="Sign in through your organization's identity provider.">
+      {ended && !error && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {SIGN_OUT_MESSAGES[ended]}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}

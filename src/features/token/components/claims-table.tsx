@@ -3,6 +3,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { ClaimValue } from './claim-value';
 
 export function ClaimsTable({ caption, values }: { caption: string; values: Record<string, unknown> }) {
   return (
@@ -24,7 +25,7 @@ export function ClaimsTable({ caption, values }: { caption: string; values: Reco
               <code>{name}</code>
             </TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
-              <code>{typeof value === 'string' ? value : JSON.stringify(value)}</code>
+              <ClaimValue name={name} value={value} />
             </TableCell>
           </TableRow>
         ))}

@@ -38,8 +38,12 @@ describe('the token page', () => {
     expect(row(claims, 'unique_name')).toBe('jdoe@example.edu');
     expect(row(claims, 'iss')).toBe('TD');
     expect(row(claims, 'aud')).toBe('https://www.teamdynamix.com/');
-    expect(row(claims, 'nbf')).toBe('1772452800');
-    expect(row(claims, 'exp')).toBe('1772539200');
+    expect(row(claims, 'nbf')).toBe(
+      '1772452800' + '3/2/2026, 7:00:00 AM local time' + 'Mon, 02 Mar 2026 12:00:00 GMT',
+    );
+    expect(row(claims, 'exp')).toBe(
+      '1772539200' + '3/3/2026, 7:00:00 AM local time' + 'Tue, 03 Mar 2026 12:00:00 GMT',
+    );
     const header = screen.getByRole('table', { name: 'Token header' });
     expect(row(header, 'alg')).toBe('HS256');
     expect(row(header, 'typ')).toBe('JWT');

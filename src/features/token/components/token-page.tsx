@@ -7,6 +7,7 @@ import { FieldList } from '@/components/field-list';
 import { PageHeader } from '@/components/page-header';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { SectionCard } from '@/components/section-card';
+import { claimTime } from '@/lib/claim-time';
 import { directBaseUrl } from '@/lib/connection';
 import { curlCommand } from '@/lib/copy-commands';
 import { useCountdown } from '@/session/countdown';
@@ -14,9 +15,8 @@ import { SIGN_IN_METHOD_LABELS, useSessionStore } from '@/session/session-store'
 import { ClaimsTable } from './claims-table';
 
 function when(seconds: unknown): string {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '';
-  const date = new Date(seconds * 1000);
-  return `${date.toLocaleString()} (${date.toUTCString()})`;
+  const time = claimTime(seconds);
+  return time ? `${time.local} (${time.utc})` : '';
 }
 
 export default function TokenPage() {
