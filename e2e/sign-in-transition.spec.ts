@@ -1,0 +1,42 @@
+import { JDOE, expect, test } from './fixtures';
+
+declare global {
+  interface Window {
+    /** The main heading after each change of the page, and whether the form showed it was busy, oldest first. */
+    headingsSeen?: string[];
+  }
+}
+
+test('from sign-in to the profile the screen is never without its heading: the form waits, with a progress indicator', async ({
+  page,
+}) => {
+  // Installed before the console's own scripts: every DOM change is sampled, so even one blank frame shows.
+  await page.addInitScript(() => {
+    window.headingsSeen = [];
+    const sample = () => {
+      const heading = document.querySelector('main h1')?.textContent ?? '(no heading)';
+      const busy = document.querySelector('[role="progressbar"][aria-label="Signing in"]') !== null;
+      const seen = busy ? `${heading}, busy` : heading;
+      if (window.headingsSeen!.at(-1) !== seen) window.headingsSeen!.push(seen);
+    };
+    new MutationObserver(sample).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+  await page.goto('/sign-in');
+  await page.getByLabel('User name').fill(JDOE.username);
+  await page.getByLabel('Password').fill(JDOE.password);
+  await page.evaluate(() => {
+    window.headingsSeen = [];
+  });
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  // The form stayed, busy, until the profile could show: no state in between without a heading. (The button's
+  // ripple may change the page before the form turns busy.)
+  const seen = await page.evaluate(() => window.headingsSeen ?? []);
+  expect(seen.slice(seen[0] === 'Sign in' ? 1 : 0)).toEqual(['Sign in, busy', 'Profile']);
+});
