@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { TextInput } from '@/components/text-input';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
@@ -30,6 +31,7 @@ export function AdminKeyForm() {
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const wait = useRateLimitWait('POST auth/loginadmin');
+  const problems = useFocusFirstProblem();
   const busy = mutation.isPending || wait !== null;
   const failure =
     outcome?.kind !== 'failed'
@@ -48,7 +50,7 @@ export function AdminKeyForm() {
       key: keyCheck.ok ? undefined : keyCheck.message,
     });
     setOutcome(null);
-    if (!beidCheck.ok || !keyCheck.ok) return;
+    if (!beidCheck.ok || !keyCheck.ok) return problems.focusFirstProblem();
     mutation.mutate(
       { beid: beidCheck.value, webServicesKey: keyCheck.value },
       {
@@ -61,11 +63,15 @@ export function AdminKeyForm() {
           }
           const result = startSession(issued, 'admin-key');
           if (result.ok) void navigate(returnTo, { replace: true });
-          else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+          else {
+            setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+            problems.focusFirstProblem();
+          }
         },
         onError: (error) => {
           setKey('');
           setOutcome({ kind: 'failed', failure: describeFailure(error) });
+          problems.focusFirstProblem();
         },
       },
     );
@@ -81,6 +87,7 @@ export function AdminKeyForm() {
   return (
     <>
       <Box
+        ref={problems.formRef}
         component="form"
         noValidate
         autoComplete="off"
@@ -137,7 +144,9 @@ export function AdminKeyForm() {
       </Box>
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
-        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
+        {failure && (
+          <ErrorNotice ref={problems.errorRef} message={failure.message} details={failure.details} />
+        )}
         {outcome?.kind === 'valid' && (
           <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
         )}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorNotice } from '@/components/error-notice';
 import { TextInput } from '@/components/text-input';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { cleanTokenText, decodeToken } from '@/lib/jwt';
 import { describeFailure, type Failure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
@@ -72,6 +73,7 @@ export default function DecodePage() {
   const [check, setCheck] = useState<Check | null>(null);
   const token = cleanTokenText(text);
   const decoded = token === '' ? null : decodeToken(token);
+  const problems = useFocusFirstProblem();
 
   async function checkWithServer() {
     setCheck({ kind: 'checking' });
@@ -80,6 +82,7 @@ export default function DecodePage() {
       setCheck({ kind: 'accepted', userName: String(decoded?.claims.unique_name ?? 'this token') });
     } catch (error) {
       setCheck({ kind: 'refused', failure: describeFailure(error) });
+      problems.focusFirstProblem();
     }
   }
 
@@ -142,6 +145,7 @@ export default function DecodePage() {
             )}
             {check?.kind === 'refused' && (
               <ErrorNotice
+                ref={problems.errorRef}
                 message={`The server did not accept the token. ${check.failure.message}`}
                 details={check.failure.details}
               />

@@ -16,6 +16,7 @@ import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { useReturnPath } from '@/app/use-return-path';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { preloadScreen } from '@/app/screen-code';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { ErrorNotice } from '@/components/error-notice';
@@ -78,6 +79,7 @@ export function SignInPage() {
   // From the token's arrival until the next screen's code is here: the form stays, busy, rather than blank.
   const [entering, setEntering] = useState(false);
   const busy = login.isPending || entering;
+  const problems = useFocusFirstProblem();
   const rateMethod = rateMethodOf('POST', endpoint);
   // Each endpoint has its own counter: the wait is the chosen one's.
   const wait = useRateLimitWait(rateMethod);
@@ -102,7 +104,7 @@ export function SignInPage() {
     };
     setFieldErrors(errors);
     setFailure(null);
-    if (errors.username || errors.password) return;
+    if (errors.username || errors.password) return problems.focusFirstProblem();
     const nextScreen = preloadScreen(returnTo);
     login.mutate(
       { endpoint, username: username.trim(), password },
@@ -118,9 +120,13 @@ export function SignInPage() {
             }
             setEntering(false);
             setFailure({ kind: 'unknown', message: result.message });
+            problems.focusFirstProblem();
           });
         },
-        onError: (error) => setFailure(describeFailure(error)),
+        onError: (error) => {
+          setFailure(describeFailure(error));
+          problems.focusFirstProblem();
+        },
       },
     );
   }
@@ -132,8 +138,9 @@ export function SignInPage() {
           {notice.text}
         </Alert>
       )}
-      {shown && <ErrorNotice message={shown.message} details={shown.details} />}
+      {shown && <ErrorNotice ref={problems.errorRef} message={shown.message} details={shown.details} />}
       <Box
+        ref={problems.formRef}
         component="form"
         noValidate
         onSubmit={submit}

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import { ssoPageUrl } from '@/lib/connection';
@@ -53,10 +54,13 @@ export function PasteToken({ next }: { next: string }) {
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
+  const problems = useFocusFirstProblem();
 
   function check() {
     setFailure(null);
-    setChecked(checkPastedToken(text));
+    const result = checkPastedToken(text);
+    setChecked(result);
+    if (!result.ok) problems.focusFirstProblem();
   }
 
   function signIn(token: string) {
@@ -66,9 +70,15 @@ export function PasteToken({ next }: { next: string }) {
         const result = startSession(issued, 'pasted');
         setText('');
         if (result.ok) void navigate(next, { replace: true });
-        else setFailure({ message: result.message });
+        else {
+          setFailure({ message: result.message });
+          problems.focusFirstProblem();
+        }
       },
-      onError: (error) => setFailure(refusal(error)),
+      onError: (error) => {
+        setFailure(refusal(error));
+        problems.focusFirstProblem();
+      },
     });
   }
 
@@ -84,6 +94,7 @@ export function PasteToken({ next }: { next: string }) {
         , sign in there, copy the token text the page shows, and paste it below.
       </Typography>
       <Box
+        ref={problems.formRef}
         component="form"
         noValidate
         autoComplete="off"
@@ -125,7 +136,9 @@ export function PasteToken({ next }: { next: string }) {
             it.
           </Alert>
         )}
-        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
+        {failure && (
+          <ErrorNotice ref={problems.errorRef} message={failure.message} details={failure.details} />
+        )}
       </Box>
     </Box>
   );
