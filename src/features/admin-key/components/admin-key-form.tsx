@@ -31,7 +31,7 @@ export function AdminKeyForm() {
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const wait = useRateLimitWait('POST auth/loginadmin');
-  const problems = useFocusFirstProblem();
+  const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
   const busy = mutation.isPending || wait !== null;
   const failure =
     outcome?.kind !== 'failed'
@@ -50,7 +50,7 @@ export function AdminKeyForm() {
       key: keyCheck.ok ? undefined : keyCheck.message,
     });
     setOutcome(null);
-    if (!beidCheck.ok || !keyCheck.ok) return problems.focusFirstProblem();
+    if (!beidCheck.ok || !keyCheck.ok) return focusFirstProblem();
     mutation.mutate(
       { beid: beidCheck.value, webServicesKey: keyCheck.value },
       {
@@ -65,13 +65,13 @@ export function AdminKeyForm() {
           if (result.ok) void navigate(returnTo, { replace: true });
           else {
             setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
-            problems.focusFirstProblem();
+            focusFirstProblem();
           }
         },
         onError: (error) => {
           setKey('');
           setOutcome({ kind: 'failed', failure: describeFailure(error) });
-          problems.focusFirstProblem();
+          focusFirstProblem();
         },
       },
     );
@@ -87,7 +87,7 @@ export function AdminKeyForm() {
   return (
     <>
       <Box
-        ref={problems.formRef}
+        ref={formRef}
         component="form"
         noValidate
         autoComplete="off"
@@ -144,9 +144,7 @@ export function AdminKeyForm() {
       </Box>
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
-        {failure && (
-          <ErrorNotice ref={problems.errorRef} message={failure.message} details={failure.details} />
-        )}
+        {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
           <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
         )}

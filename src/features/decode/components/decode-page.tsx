@@ -73,7 +73,7 @@ export default function DecodePage() {
   const [check, setCheck] = useState<Check | null>(null);
   const token = cleanTokenText(text);
   const decoded = token === '' ? null : decodeToken(token);
-  const problems = useFocusFirstProblem();
+  const { errorRef, focusFirstProblem } = useFocusFirstProblem();
 
   async function checkWithServer() {
     setCheck({ kind: 'checking' });
@@ -82,7 +82,7 @@ export default function DecodePage() {
       setCheck({ kind: 'accepted', userName: String(decoded?.claims.unique_name ?? 'this token') });
     } catch (error) {
       setCheck({ kind: 'refused', failure: describeFailure(error) });
-      problems.focusFirstProblem();
+      focusFirstProblem();
     }
   }
 
@@ -145,7 +145,7 @@ export default function DecodePage() {
             )}
             {check?.kind === 'refused' && (
               <ErrorNotice
-                ref={problems.errorRef}
+                ref={errorRef}
                 message={`The server did not accept the token. ${check.failure.message}`}
                 details={check.failure.details}
               />

@@ -79,7 +79,7 @@ export function SignInPage() {
   // From the token's arrival until the next screen's code is here: the form stays, busy, rather than blank.
   const [entering, setEntering] = useState(false);
   const busy = login.isPending || entering;
-  const problems = useFocusFirstProblem();
+  const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
   const rateMethod = rateMethodOf('POST', endpoint);
   // Each endpoint has its own counter: the wait is the chosen one's.
   const wait = useRateLimitWait(rateMethod);
@@ -104,7 +104,7 @@ export function SignInPage() {
     };
     setFieldErrors(errors);
     setFailure(null);
-    if (errors.username || errors.password) return problems.focusFirstProblem();
+    if (errors.username || errors.password) return focusFirstProblem();
     const nextScreen = preloadScreen(returnTo);
     login.mutate(
       { endpoint, username: username.trim(), password },
@@ -120,12 +120,12 @@ export function SignInPage() {
             }
             setEntering(false);
             setFailure({ kind: 'unknown', message: result.message });
-            problems.focusFirstProblem();
+            focusFirstProblem();
           });
         },
         onError: (error) => {
           setFailure(describeFailure(error));
-          problems.focusFirstProblem();
+          focusFirstProblem();
         },
       },
     );
@@ -138,9 +138,9 @@ export function SignInPage() {
           {notice.text}
         </Alert>
       )}
-      {shown && <ErrorNotice ref={problems.errorRef} message={shown.message} details={shown.details} />}
+      {shown && <ErrorNotice ref={errorRef} message={shown.message} details={shown.details} />}
       <Box
-        ref={problems.formRef}
+        ref={formRef}
         component="form"
         noValidate
         onSubmit={submit}

@@ -54,13 +54,13 @@ export function PasteToken({ next }: { next: string }) {
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
-  const problems = useFocusFirstProblem();
+  const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
 
   function check() {
     setFailure(null);
     const result = checkPastedToken(text);
     setChecked(result);
-    if (!result.ok) problems.focusFirstProblem();
+    if (!result.ok) focusFirstProblem();
   }
 
   function signIn(token: string) {
@@ -72,12 +72,12 @@ export function PasteToken({ next }: { next: string }) {
         if (result.ok) void navigate(next, { replace: true });
         else {
           setFailure({ message: result.message });
-          problems.focusFirstProblem();
+          focusFirstProblem();
         }
       },
       onError: (error) => {
         setFailure(refusal(error));
-        problems.focusFirstProblem();
+        focusFirstProblem();
       },
     });
   }
@@ -94,7 +94,7 @@ export function PasteToken({ next }: { next: string }) {
         , sign in there, copy the token text the page shows, and paste it below.
       </Typography>
       <Box
-        ref={problems.formRef}
+        ref={formRef}
         component="form"
         noValidate
         autoComplete="off"
@@ -136,9 +136,7 @@ export function PasteToken({ next }: { next: string }) {
             it.
           </Alert>
         )}
-        {failure && (
-          <ErrorNotice ref={problems.errorRef} message={failure.message} details={failure.details} />
-        )}
+        {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
       </Box>
     </Box>
   );
