@@ -1,4 +1,5 @@
-import { JDOE, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { EXAMPLE_UNIVERSITY, JDOE, expect, test } from './fixtures';
 
 declare global {
   interface Window {
@@ -7,10 +8,8 @@ declare global {
   }
 }
 
-test('from sign-in to the profile the screen is never without its heading: the form waits, with a progress indicator', async ({
-  page,
-}) => {
-  // Installed before the console's own scripts: every DOM change is sampled, so even one blank frame shows.
+/** From now on, notes the main heading after every change of the page, so even one blank state shows. */
+async function recordHeadings(page: Page) {
   await page.addInitScript(() => {
     window.headingsSeen = [];
     const sample = () => {
@@ -26,6 +25,12 @@ test('from sign-in to the profile the screen is never without its heading: the f
       attributes: true,
     });
   });
+}
+
+test('from sign-in to the profile the screen is never without its heading: the form waits, with a progress indicator', async ({
+  page,
+}) => {
+  await recordHeadings(page);
   await page.goto('/sign-in');
   await page.getByLabel('User name').fill(JDOE.username);
   await page.getByLabel('Password').fill(JDOE.password);
@@ -39,4 +44,19 @@ test('from sign-in to the profile the screen is never without its heading: the f
   // ripple may change the page before the form turns busy.)
   const seen = await page.evaluate(() => window.headingsSeen ?? []);
   expect(seen.slice(seen[0] === 'Sign in' ? 1 : 0)).toEqual(['Sign in, busy', 'Profile']);
+});
+
+test('from an admin-key sign-in to the profile the screen is never without its heading', async ({ page }) => {
+  await recordHeadings(page);
+  await page.goto('/admin-key');
+  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
+  await page.evaluate(() => {
+    window.headingsSeen = [];
+  });
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  const seen = await page.evaluate(() => window.headingsSeen ?? []);
+  expect(seen.filter((heading) => heading !== 'Admin key')).toEqual(['Profile']);
 });

@@ -8,6 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
+import { preloadScreen } from '@/app/screen-code';
 import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
@@ -51,22 +52,16 @@ export function AdminKeyForm() {
     });
     setOutcome(null);
     if (!beidCheck.ok || !keyCheck.ok) return focusFirstProblem();
+    // The next screen's code comes while the key is checked, so no empty loading state shows in between.
+    const nextScreen = action === 'sign-in' ? preloadScreen(returnTo) : null;
     mutation.mutate(
       { beid: beidCheck.value, webServicesKey: keyCheck.value },
       {
         onSuccess: (issued) => {
           setKey('');
           setBeid('');
-          if (action === 'test') {
-            setOutcome({ kind: 'valid', issued });
-            return;
-          }
-          const result = startSession(issued, 'admin-key');
-          if (result.ok) void navigate(returnTo, { replace: true });
-          else {
-            setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
-            focusFirstProblem();
-          }
+          if (nextScreen) void nextScreen.then(() => adopt(issued));
+          else setOutcome({ kind: 'valid', issued });
         },
         onError: (error) => {
           setKey('');
@@ -77,11 +72,15 @@ export function AdminKeyForm() {
     );
   }
 
-  function adoptTested(issued: IssuedToken) {
+  function adopt(issued: IssuedToken) {
     const result = startSession(issued, 'admin-key');
     setOutcome(null);
-    if (result.ok) void navigate(returnTo, { replace: true });
-    else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+    if (result.ok) {
+      void navigate(returnTo, { replace: true });
+      return;
+    }
+    setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+    focusFirstProblem();
   }
 
   return (
@@ -146,7 +145,10 @@ export function AdminKeyForm() {
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
         {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
-          <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued)} />
+          <TestResult
+            issued={outcome.issued}
+            onUse={() => void preloadScreen(returnTo).then(() => adopt(outcome.issued))}
+          />
         )}
       </Box>
     </>
