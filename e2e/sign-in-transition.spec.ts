@@ -60,3 +60,23 @@ test('from an admin-key sign-in to the profile the screen is never without its h
   const seen = await page.evaluate(() => window.headingsSeen ?? []);
   expect(seen.filter((heading) => heading !== 'Admin key')).toEqual(['Profile']);
 });
+
+test('from a pasted token to the profile the screen is never without its heading', async ({ page }) => {
+  // A token of the emulator's, obtained out of the page: the paste flow only needs a valid one.
+  const login = await page.request.post('/TDWebApi/api/auth/login', {
+    data: { username: JDOE.username, password: JDOE.password },
+  });
+  const token = (await login.text()).trim();
+  await recordHeadings(page);
+  await page.goto('/sso');
+  await page.getByRole('textbox', { name: 'Token' }).fill(token);
+  await page.getByRole('button', { name: 'Check token' }).click();
+  await page.evaluate(() => {
+    window.headingsSeen = [];
+  });
+  await page.getByRole('button', { name: 'Verify with getuser and sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  const seen = await page.evaluate(() => window.headingsSeen ?? []);
+  expect(seen.filter((heading) => !heading.startsWith('Single sign-on'))).toEqual(['Profile']);
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { preloadScreen } from '@/app/screen-code';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -65,16 +66,20 @@ export function PasteToken({ next }: { next: string }) {
 
   function signIn(token: string) {
     setFailure(null);
+    // The next screen's code comes while getuser runs, so no empty loading state shows in between.
+    const nextScreen = preloadScreen(next);
     verify.mutate(token, {
-      onSuccess: (issued) => {
-        const result = startSession(issued, 'pasted');
-        setText('');
-        if (result.ok) void navigate(next, { replace: true });
-        else {
+      onSuccess: (issued) =>
+        void nextScreen.then(() => {
+          const result = startSession(issued, 'pasted');
+          setText('');
+          if (result.ok) {
+            void navigate(next, { replace: true });
+            return;
+          }
           setFailure({ message: result.message });
           focusFirstProblem();
-        }
-      },
+        }),
       onError: (error) => {
         setFailure(refusal(error));
         focusFirstProblem();
