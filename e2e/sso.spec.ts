@@ -323,7 +323,9 @@ test.describe('pasting a token from the SSO page', () => {
     expect(getusers[0]?.authorization).toBe(`Bearer ${token}`);
     expect(await storedSession(page)).toMatchObject({ token, method: 'pasted', username: JDOE.username });
     await page.getByRole('link', { name: 'Token' }).click();
-    await expect(page.getByRole('region', { name: 'Lifetime' })).toContainText('SSO (pasted)');
+    await expect(page.getByRole('region', { name: 'Lifetime' })).toContainText(
+      'Single sign-on, pasted token',
+    );
     await expectTokenNowhere(page, visits, token);
   });
 

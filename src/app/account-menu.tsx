@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/session-store';
 
 /** The signed-in identity in the app bar, opening a menu with the token and sign-out. */
@@ -25,8 +26,22 @@ export function AccountMenu({ session, onSignOut }: { session: Session; onSignOu
           {session.username}
         </span>
       </Button>
-      <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem disabled>Signed in with {SIGN_IN_METHOD_LABELS[session.method].toLowerCase()}</MenuItem>
+      <Menu
+        id="account-menu"
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        slotProps={{ list: { 'aria-label': `Account of ${session.username}` } }}
+      >
+        {/* The app bar may cut the name short (at 360 px it must): here it is whole, and readable, not greyed. */}
+        <MenuItem disabled sx={{ display: 'block', maxWidth: 320, '&.Mui-disabled': { opacity: 1 } }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+            {session.username}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Signed in with {SIGN_IN_METHOD_LABELS[session.method].toLowerCase()}
+          </Typography>
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

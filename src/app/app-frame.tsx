@@ -80,7 +80,12 @@ export function AppFrame({ children }: { children: ReactNode }) {
         <Toolbar />
         <NavList onSignOut={signOut} />
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
+      >
         <Toolbar />
         <SessionWarning />
         {children}

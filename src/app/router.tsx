@@ -1,19 +1,27 @@
-import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { SignInPage } from '@/features/password-login/components/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
+import {
+  AdminKeyRouteCode,
+  DecodePageCode,
+  ProfilePageCode,
+  SignedInLayoutCode,
+  SsoCallbackPageCode,
+  SsoPageCode,
+  TokenPageCode,
+} from './screen-code';
 
 // Everything but the sign-in page loads on demand, so signing in fetches only what it needs.
-const SignedInLayout = lazy(() => import('./signed-in-layout'));
-const AdminKeyRoute = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.AdminKeyRoute })));
-const ProfilePage = lazy(() => import('@/features/profile/components/profile-page'));
-const TokenPage = lazy(() => import('@/features/token/components/token-page'));
-const SsoPage = lazy(() => import('@/features/sso/components/sso-page'));
-const SsoCallbackPage = lazy(() => import('@/features/sso/components/sso-callback-page'));
-const DecodePage = lazy(() => import('@/features/decode/components/decode-page'));
+const SignedInLayout = SignedInLayoutCode.Screen;
+const AdminKeyRoute = AdminKeyRouteCode.Screen;
+const ProfilePage = ProfilePageCode.Screen;
+const TokenPage = TokenPageCode.Screen;
+const SsoPage = SsoPageCode.Screen;
+const SsoCallbackPage = SsoCallbackPageCode.Screen;
+const DecodePage = DecodePageCode.Screen;
 
 export const routes: RouteObject[] = [
   {

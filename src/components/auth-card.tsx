@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { FOCUSED_HEADING } from './focus-ring';
 
 /** The frame of the signed-out screens: the product's name, one heading and a card. */
 export function AuthCard({
@@ -16,13 +17,15 @@ export function AuthCard({
   return (
     <Box
       component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 3 } }}
+      id="main"
+      tabIndex={-1}
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: { xs: 1, sm: 3 }, outline: 'none' }}
     >
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 480, p: { xs: 2, sm: 4 } }}>
         <Typography component="p" variant="overline" color="text.secondary">
           Auth Console
         </Typography>
-        <Typography component="h1" variant="h4" gutterBottom>
+        <Typography component="h1" variant="h4" gutterBottom tabIndex={-1} sx={FOCUSED_HEADING}>
           {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>

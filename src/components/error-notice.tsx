@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,17 +23,22 @@ export function ErrorNotice({
   message,
   details,
   action,
+  ref,
 }: {
   message: ReactNode;
   details?: AnswerDetails | null;
   action?: ReactNode;
+  ref?: Ref<HTMLDivElement>;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     // The alert is the sentence alone: that is what is announced, and the disclosure stays out of it.
     <Alert severity="error" role="none" sx={{ mb: 2 }} action={action}>
-      <div role="alert">{message}</div>
+      {/* Focusable from script: after a failed submit with no invalid field, focus lands here. */}
+      <div role="alert" tabIndex={-1} ref={ref}>
+        {message}
+      </div>
       {details && (
         <Box sx={{ mt: 1 }}>
           <Button

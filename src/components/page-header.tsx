@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { FOCUSED_HEADING } from './focus-ring';
 
 /** The heading of a signed-in screen, with room for its actions. */
 export function PageHeader({
@@ -15,7 +16,7 @@ export function PageHeader({
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: 3 }}>
       <Box sx={{ flex: '1 1 300px' }}>
-        <Typography component="h1" variant="h4">
+        <Typography component="h1" variant="h4" tabIndex={-1} sx={FOCUSED_HEADING}>
           {title}
         </Typography>
         {subtitle && <Typography color="text.secondary">{subtitle}</Typography>}

@@ -3,6 +3,7 @@ import { resetConsoleState } from '@/testing/reset';
 import { makeJwt, tdClaims, tdToken } from '@/testing/tokens';
 import {
   SESSION_STORAGE_KEY,
+  SIGN_IN_METHOD_LABELS,
   remainingMs,
   serverNow,
   sessionFromToken,
@@ -216,5 +217,16 @@ describe('rehydration after a reload', () => {
     resetConsoleState();
     expect(await rehydrateFrom(state.state)).toBeNull();
     expect(useSessionStore.getState().memoryOnly).toBe(true);
+  });
+});
+
+describe('the names of the sign-in methods', () => {
+  it('read as a person would write them', () => {
+    expect(SIGN_IN_METHOD_LABELS).toEqual({
+      password: 'Password',
+      'admin-key': 'Admin key',
+      sso: 'Single sign-on',
+      pasted: 'Single sign-on, pasted token',
+    });
   });
 });

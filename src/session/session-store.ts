@@ -7,11 +7,12 @@ import { decodeToken, type TokenClaims } from '@/lib/jwt';
 
 export type SignInMethod = 'password' | 'admin-key' | 'sso' | 'pasted';
 
+/** How each sign-in method is named on screen, as a person would write it. */
 export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
   password: 'Password',
-  'admin-key': 'Admin key (BEID + WebServicesKey)',
+  'admin-key': 'Admin key',
   sso: 'Single sign-on',
-  pasted: 'SSO (pasted)',
+  pasted: 'Single sign-on, pasted token',
 };
 
 export interface Session {

@@ -6,7 +6,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import { TextInput } from '@/components/text-input';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
+import { preloadScreen } from '@/app/screen-code';
 import { useReturnPath } from '@/app/use-return-path';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
@@ -41,6 +43,7 @@ export function AdminKeyForm() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const base = useConnectionStore((s) => s.selected.baseUrl);
   const wait = useRateLimitWait(base, 'POST auth/loginadmin');
+  const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
   const busy = mutation.isPending || wait !== null;
   const connections = useConnections().data;
   const everywhere = useKeyTestEverywhere();
@@ -62,7 +65,10 @@ export function AdminKeyForm() {
       key: keyCheck.ok ? undefined : keyCheck.message,
     });
     setOutcome(null);
-    if (!beidCheck.ok || !keyCheck.ok) return null;
+    if (!beidCheck.ok || !keyCheck.ok) {
+      focusFirstProblem();
+      return null;
+    }
     return { beid: beidCheck.value, webServicesKey: keyCheck.value };
   }
 
@@ -76,35 +82,38 @@ export function AdminKeyForm() {
   function run(action: 'test' | 'sign-in') {
     const checked = checkedKey();
     if (!checked) return;
+    // The next screen's code comes while the key is checked, so no empty loading state shows in between.
+    const nextScreen = action === 'sign-in' ? preloadScreen(returnTo) : null;
     mutation.mutate(checked, {
       onSuccess: (issued) => {
         setKey('');
         setBeid('');
-        if (action === 'test') {
-          setOutcome({ kind: 'valid', issued, beid: checked.beid });
-          return;
-        }
-        const result = startSession(issued, 'admin-key', checked.beid);
-        if (result.ok) void navigate(returnTo, { replace: true });
-        else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+        if (nextScreen) void nextScreen.then(() => adopt(issued, checked.beid));
+        else setOutcome({ kind: 'valid', issued, beid: checked.beid });
       },
       onError: (error) => {
         setKey('');
         setOutcome({ kind: 'failed', failure: describeFailure(error) });
+        focusFirstProblem();
       },
     });
   }
 
-  function adoptTested(issued: IssuedToken, testedBeid: string) {
-    const result = startSession(issued, 'admin-key', testedBeid);
+  function adopt(issued: IssuedToken, signedInBeid: string) {
+    const result = startSession(issued, 'admin-key', signedInBeid);
     setOutcome(null);
-    if (result.ok) void navigate(returnTo, { replace: true });
-    else setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+    if (result.ok) {
+      void navigate(returnTo, { replace: true });
+      return;
+    }
+    setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
+    focusFirstProblem();
   }
 
   return (
     <>
       <Box
+        ref={formRef}
         component="form"
         noValidate
         autoComplete="off"
@@ -170,9 +179,12 @@ export function AdminKeyForm() {
       </Box>
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
-        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
+        {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
-          <TestResult issued={outcome.issued} onUse={() => adoptTested(outcome.issued, outcome.beid)} />
+          <TestResult
+            issued={outcome.issued}
+            onUse={() => void preloadScreen(returnTo).then(() => adopt(outcome.issued, outcome.beid))}
+          />
         )}
       </Box>
       {everywhere.rows && (

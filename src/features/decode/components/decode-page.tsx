@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorNotice } from '@/components/error-notice';
 import { TextInput } from '@/components/text-input';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { cleanTokenText, decodeToken } from '@/lib/jwt';
 import { describeFailure, type Failure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
@@ -28,6 +29,7 @@ export default function DecodePage() {
   const [check, setCheck] = useState<Check | null>(null);
   const token = cleanTokenText(text);
   const decoded = token === '' ? null : decodeToken(token);
+  const { errorRef, focusFirstProblem } = useFocusFirstProblem();
 
   async function checkWithServer() {
     setCheck({ kind: 'checking' });
@@ -36,6 +38,7 @@ export default function DecodePage() {
       setCheck({ kind: 'accepted', userName: String(decoded?.claims.unique_name ?? 'this token') });
     } catch (error) {
       setCheck({ kind: 'refused', failure: describeFailure(error) });
+      focusFirstProblem();
     }
   }
 
@@ -94,6 +97,7 @@ export default function DecodePage() {
             )}
             {check?.kind === 'refused' && (
               <ErrorNotice
+                ref={errorRef}
                 message={`The server did not accept the token. ${check.failure.message}`}
                 details={check.failure.details}
               />

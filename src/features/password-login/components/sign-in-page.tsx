@@ -16,6 +16,9 @@ import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { AGAIN_PARAM, useReturnPath } from '@/app/use-return-path';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
+import { preloadScreen } from '@/app/screen-code';
+import { LoadingIndicator } from '@/components/loading-indicator';
 import { ErrorNotice } from '@/components/error-notice';
 import { rateMethodOf } from '@/lib/api-client';
 import { describeFailure, type Failure } from '@/session/describe-error';
@@ -72,11 +75,15 @@ export function SignInPage() {
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const [failure, setFailure] = useState<Failure | null>(null);
+  // From the token's arrival until the next screen's code is here: the form stays, busy, rather than blank.
+  const [entering, setEntering] = useState(false);
+  const busy = login.isPending || entering;
+  const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
   const rateMethod = rateMethodOf('POST', endpoint);
   // Each endpoint has its own counter: the wait is the chosen one's.
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
-  if (session && !again && !login.isPending) return <Navigate to={returnTo} replace />;
+  if (session && !again && !busy) return <Navigate to={returnTo} replace />;
   const notice = signOutNotice(lastSignOut, ssoSignOut);
   const shown: Failure | null = wait
     ? {
@@ -96,17 +103,29 @@ export function SignInPage() {
     };
     setFieldErrors(errors);
     setFailure(null);
-    if (errors.username || errors.password) return;
+    if (errors.username || errors.password) return focusFirstProblem();
+    const nextScreen = preloadScreen(returnTo);
     login.mutate(
       { endpoint, username: username.trim(), password },
       {
         onSuccess: (issued) => {
-          const result = startSession(issued, 'password');
           setPassword('');
-          if (!result.ok) setFailure({ kind: 'unknown', message: result.message });
-          else void navigate(returnTo, { replace: true });
+          setEntering(true);
+          void nextScreen.then(() => {
+            const result = startSession(issued, 'password');
+            if (result.ok) {
+              void navigate(returnTo, { replace: true });
+              return;
+            }
+            setEntering(false);
+            setFailure({ kind: 'unknown', message: result.message });
+            focusFirstProblem();
+          });
         },
-        onError: (error) => setFailure(describeFailure(error)),
+        onError: (error) => {
+          setFailure(describeFailure(error));
+          focusFirstProblem();
+        },
       },
     );
   }
@@ -125,8 +144,9 @@ export function SignInPage() {
           {notice.text}
         </Alert>
       )}
-      {shown && <ErrorNotice message={shown.message} details={shown.details} />}
+      {shown && <ErrorNotice ref={errorRef} message={shown.message} details={shown.details} />}
       <Box
+        ref={formRef}
         component="form"
         noValidate
         onSubmit={submit}
@@ -179,10 +199,11 @@ export function SignInPage() {
           control={<Checkbox checked={memoryOnly} onChange={(e) => setMemoryOnly(e.target.checked)} />}
           label="Keep the token in memory only (a reload signs you out)"
         />
-        <Button type="submit" variant="contained" size="large" disabled={login.isPending || wait !== null}>
-          {login.isPending ? 'Signing in…' : wait ? `Sign in (wait ${wait.seconds} s)` : 'Sign in'}
+        <Button type="submit" variant="contained" size="large" disabled={busy || wait !== null}>
+          {busy ? 'Signing in…' : wait ? `Sign in (wait ${wait.seconds} s)` : 'Sign in'}
         </Button>
-        {again && session && (
+        {busy && <LoadingIndicator label="Signing in" />}
+        {again && session && !busy && (
           <Button component={RouterLink} to={returnTo} replace>
             Keep the current session
           </Button>

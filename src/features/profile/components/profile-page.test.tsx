@@ -99,6 +99,22 @@ describe('the profile page', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('shows that the Raw JSON section opens: aria-expanded, a chevron and a word that changes', async () => {
+    stubFetch(() => jsonReply(jdoeRecord()));
+    const { user } = renderRoute('/profile');
+    const toggle = await screen.findByRole('button', { name: 'Raw JSON' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle.querySelector('svg')).toBeVisible();
+    expect(within(toggle).getByText('Show')).toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(toggle).getByText('Hide')).toBeVisible();
+    expect(screen.getByLabelText('The getuser answer as JSON')).toHaveTextContent(
+      '"UserName": "jdoe@example.edu"',
+    );
+  });
+
   it('refuses an answer that is not a user record', async () => {
     stubFetch(() => jsonReply({ Message: 'hello' }));
     renderRoute('/profile');

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { preloadScreen } from '@/app/screen-code';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import { ssoPageUrl } from '@/lib/connection';
@@ -53,22 +55,35 @@ export function PasteToken({ next }: { next: string }) {
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
+  const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
 
   function check() {
     setFailure(null);
-    setChecked(checkPastedToken(text));
+    const result = checkPastedToken(text);
+    setChecked(result);
+    if (!result.ok) focusFirstProblem();
   }
 
   function signIn(token: string) {
     setFailure(null);
+    // The next screen's code comes while getuser runs, so no empty loading state shows in between.
+    const nextScreen = preloadScreen(next);
     verify.mutate(token, {
-      onSuccess: (issued) => {
-        const result = startSession(issued, 'pasted');
-        setText('');
-        if (result.ok) void navigate(next, { replace: true });
-        else setFailure({ message: result.message });
+      onSuccess: (issued) =>
+        void nextScreen.then(() => {
+          const result = startSession(issued, 'pasted');
+          setText('');
+          if (result.ok) {
+            void navigate(next, { replace: true });
+            return;
+          }
+          setFailure({ message: result.message });
+          focusFirstProblem();
+        }),
+      onError: (error) => {
+        setFailure(refusal(error));
+        focusFirstProblem();
       },
-      onError: (error) => setFailure(refusal(error)),
     });
   }
 
@@ -84,6 +99,7 @@ export function PasteToken({ next }: { next: string }) {
         , sign in there, copy the token text the page shows, and paste it below.
       </Typography>
       <Box
+        ref={formRef}
         component="form"
         noValidate
         autoComplete="off"
@@ -125,7 +141,7 @@ export function PasteToken({ next }: { next: string }) {
             it.
           </Alert>
         )}
-        {failure && <ErrorNotice message={failure.message} details={failure.details} />}
+        {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
       </Box>
     </Box>
   );

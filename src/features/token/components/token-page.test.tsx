@@ -52,7 +52,7 @@ describe('the token page', () => {
   it('shows how the token was obtained and when it expires, in local time and UTC', async () => {
     renderRoute('/token');
     const lifetime = await screen.findByRole('region', { name: 'Lifetime' });
-    expect(within(lifetime).getByText('Admin key (BEID + WebServicesKey)')).toBeInTheDocument();
+    expect(within(lifetime).getByText('Admin key')).toBeInTheDocument();
     expect(
       within(lifetime).getByText('3/3/2026, 7:00:00 AM (Tue, 03 Mar 2026 12:00:00 GMT)'),
     ).toBeInTheDocument();

@@ -1,0 +1,93 @@
+// The README's screenshots, made from the real emulator as the e2e tests start it (e2e/start-server.mjs on a free
+// port, a throwaway data directory) in the Chromium the tests use. Needs a built console (npm run screenshots
+// builds it first). Writes docs/screenshots/*.png.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { LOG_DIR, MAIN_ORIGIN, MAIN_PORT } from '../e2e/servers';
+import { tdToken } from '../src/testing/tokens';
+import { chromiumLaunchOptions } from './chromium';
+
+const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
+const USER = { username: 'jdoe@example.edu', password: 'Tdx-demo-2026' };
+
+async function untilUp(url: string, deadline = Date.now() + 60_000): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer ${url} within a minute`);
+}
+
+async function shoot(page: Page, name: string) {
+  // Let transitions (a fading button, an opening disclosure) end, so the picture is of the settled screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(OUT, `${name}.png`) });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+async function signIn(page: Page, password: string) {
+  await page.getByLabel('User name').fill(USER.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const server = spawn(process.execPath, ['e2e/start-server.mjs'], {
+    env: { ...process.env, PORT: String(MAIN_PORT), RATE_LIMIT: '60' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    await untilUp(`${MAIN_ORIGIN}/healthz`);
+    const page = await browser.newPage({ baseURL: MAIN_ORIGIN, viewport: { width: 1000, height: 720 } });
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+
+    await page.goto('/sign-in');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await shoot(page, 'sign-in');
+
+    await signIn(page, 'not-the-password');
+    await page.getByRole('button', { name: 'Show details' }).click();
+    await page.getByText('HTTP status').waitFor();
+    await page.getByLabel('Password').fill('');
+    await shoot(page, 'error-details');
+
+    await page.goto('/sign-in');
+    await page.getByLabel('Connection').selectOption({ label: 'This server (emulator, sandbox)' });
+    await signIn(page, USER.password);
+    await page.getByRole('region', { name: 'Contact and location' }).waitFor();
+    await shoot(page, 'profile-sandbox');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Token' }).click();
+    await page.getByRole('table', { name: 'Token claims' }).waitFor();
+    await shoot(page, 'token');
+
+    // The decoder with a token shaped like the emulator's and signed by no one: no real token in a picture.
+    await page.goto('/decode');
+    await page.getByRole('textbox', { name: 'Token' }).fill(tdToken(USER.username, Date.now()));
+    await page.getByRole('table', { name: 'Token claims' }).waitFor();
+    await shoot(page, 'decode');
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(LOG_DIR, { recursive: true, force: true });
+  }
+}
+
+await main();
