@@ -88,7 +88,8 @@ test('"Sign in again" in the five-minute warning keeps the session until the new
   await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/token?tab=claims')}&again=1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in again' })).toBeVisible();
   await expect(page.getByLabel('User name')).toHaveValue(JDOE.username);
-  await expect(page.getByLabel('Password')).toBeFocused();
+  // A navigation the person asked for: focus on the new screen's heading, as on every screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in again' })).toBeFocused();
   expect((await storedSession(page))?.token).toBe(token);
   expect(await seriousViolations(page)).toEqual([]);
 

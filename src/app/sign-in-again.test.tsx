@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionFromToken, useSessionStore, type SignInMethod } from '@/session/session-store';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
@@ -54,7 +54,7 @@ describe('"Sign in again" from the five-minute warning', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in again' })).toBeInTheDocument();
     expect(useSessionStore.getState().session?.token).toBe(old.token);
     expect(screen.getByRole('textbox', { name: /user name/i })).toHaveValue('jdoe@example.edu');
-    expect(screen.getByLabelText(/^password/i)).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sign in again' })).toHaveFocus());
 
     await user.type(screen.getByLabelText(/^password/i), 'Tdx-demo-2026');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
