@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 const ITEMS = [
   { to: '/profile', label: 'Profile' },
   { to: '/token', label: 'Token' },
+  { to: '/requests', label: 'Requests' },
   { to: '/admin-key', label: 'Admin key' },
   { to: '/decode', label: 'JWT decoder' },
 ];

@@ -13,6 +13,7 @@ const ProfilePage = lazy(() => import('@/features/profile/components/profile-pag
 const TokenPage = lazy(() => import('@/features/token/components/token-page'));
 const SsoPage = lazy(() => import('@/features/sso/components/sso-page'));
 const SsoCallbackPage = lazy(() => import('@/features/sso/components/sso-callback-page'));
+const RequestsPage = lazy(() => import('@/features/requests/components/requests-page'));
 const DecodePage = lazy(() => import('@/features/decode/components/decode-page'));
 
 export const routes: RouteObject[] = [
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/profile" replace /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/token', element: <TokenPage /> },
+          { path: '/requests', element: <RequestsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
