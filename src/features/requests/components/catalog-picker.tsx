@@ -1,24 +1,77 @@
-import { useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
-import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
-import { groupByArea } from '../group-by-area';
+import { groupByArea, type AreaGroup } from '../group-by-area';
 import { searchCatalog } from '../search-catalog';
 
-/** How many endpoints the list shows at once: the whole catalog is several hundred. */
+/** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;
 
-/** The Web API's endpoints, searchable and grouped by area; choosing one fills the form. */
-export function CatalogPicker({ onChoose }: { onChoose: (entry: CatalogEntry) => void }) {
+type Choose = (entry: CatalogEntry) => void;
+
+function EntryList({ entries, onChoose }: { entries: CatalogEntry[]; onChoose: Choose }) {
+  return (
+    <List dense disablePadding>
+      {entries.map((entry) => (
+        <ListItemButton
+          key={`${entry.method} ${entry.path}`}
+          onClick={() => onChoose(entry)}
+          sx={{ gap: 1, alignItems: 'baseline' }}
+        >
+          <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1 }}>
+            {entry.method} {entry.path}
+          </Box>
+          {entry.emulated && <Chip size="small" color="success" variant="outlined" label="Emulated" />}
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** One area, folded: its endpoints are drawn only once it is opened. */
+function Area({
+  group,
+  open: initiallyOpen,
+  onChoose,
+}: {
+  group: AreaGroup;
+  open: boolean;
+  onChoose: Choose;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <Box
+      component="details"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      sx={{ borderTop: 1, borderColor: 'divider' }}
+    >
+      <Box component="summary" sx={{ cursor: 'pointer', py: 0.75, fontWeight: 600 }}>
+        {group.area}{' '}
+        <Typography component="span" variant="body2" color="text.secondary">
+          ({group.entries.length})
+        </Typography>
+      </Box>
+      {open && <EntryList entries={group.entries} onChoose={onChoose} />}
+    </Box>
+  );
+}
+
+/**
+ * The Web API's endpoints, grouped by area (folded until opened) and searchable (matching areas open); choosing
+ * one fills the form. Memoized: typing in the form must not redraw the list.
+ */
+export const CatalogPicker = memo(function CatalogPicker({ onChoose }: { onChoose: Choose }) {
   const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
+  const deferred = useDeferredValue(query).trim();
   const found = searchCatalog(deferred);
-  const groups = groupByArea(found.slice(0, SHOWN));
+  const searching = deferred !== '';
+  const groups = groupByArea(searching ? found.slice(0, SHOWN) : found);
   return (
     <Box>
       <TextField
@@ -31,40 +84,21 @@ export function CatalogPicker({ onChoose }: { onChoose: (entry: CatalogEntry) =>
         helperText="An area, words (“people lookup”) or a path fragment (“tickets/{id}”)"
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
-      <Typography variant="body2" role="status" sx={{ mt: 1 }}>
-        {found.length === 0
-          ? 'No endpoint matches.'
-          : found.length > SHOWN
-            ? `${found.length} endpoints match; the first ${SHOWN} are shown.`
-            : `${found.length} ${found.length === 1 ? 'endpoint matches' : 'endpoints match'}.`}
+      <Typography variant="body2" role="status" sx={{ my: 1 }}>
+        {!searching
+          ? `${found.length} endpoints in ${groups.length} areas.`
+          : found.length === 0
+            ? 'No endpoint matches.'
+            : found.length > SHOWN
+              ? `${found.length} endpoints match; the first ${SHOWN} are shown.`
+              : `${found.length} ${found.length === 1 ? 'endpoint matches' : 'endpoints match'}.`}
       </Typography>
-      <Box sx={{ maxHeight: { xs: 360, lg: 640 }, overflow: 'auto', mt: 1 }}>
+      <Box sx={{ maxHeight: { xs: 360, lg: 640 }, overflow: 'auto' }}>
         {groups.map((group) => (
-          <List
-            key={group.area}
-            dense
-            aria-label={group.area}
-            subheader={
-              <ListSubheader component="h3" sx={{ lineHeight: 2.5 }}>
-                {group.area}
-              </ListSubheader>
-            }
-          >
-            {group.entries.map((entry) => (
-              <ListItemButton
-                key={`${entry.method} ${entry.path}`}
-                onClick={() => onChoose(entry)}
-                sx={{ gap: 1, alignItems: 'baseline' }}
-              >
-                <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1 }}>
-                  {entry.method} {entry.path}
-                </Box>
-                {entry.emulated && <Chip size="small" color="success" variant="outlined" label="Emulated" />}
-              </ListItemButton>
-            ))}
-          </List>
+          // A new search draws its areas afresh, open.
+          <Area key={`${deferred}|${group.area}`} group={group} open={searching} onChoose={onChoose} />
         ))}
       </Box>
     </Box>
   );
-}
+});

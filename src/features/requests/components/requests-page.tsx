@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/api-client';
+import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
 import { now } from '@/lib/clock';
 import { directBaseUrl } from '@/lib/connection';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
@@ -41,6 +42,13 @@ export default function RequestsPage() {
   const built = buildRequest(form);
   const rateMethod = rateMethodOf(form.method, built.ok ? built.request.path : `/api/${form.path}`);
   const wait = useRateLimitWait(rateMethod);
+  const choose = useCallback(
+    (entry: CatalogEntry) => {
+      load(formFromEntry(entry));
+      setErrors({});
+    },
+    [load],
+  );
   if (!session) return null;
   const base = `${window.location.origin}${session.connection.baseUrl}`;
   const apiBase = directBaseUrl(session.connection, window.location.origin);
@@ -101,12 +109,7 @@ export default function RequestsPage() {
         }}
       >
         <SectionCard title="Catalog">
-          <CatalogPicker
-            onChoose={(entry) => {
-              load(formFromEntry(entry));
-              setErrors({});
-            }}
-          />
+          <CatalogPicker onChoose={choose} />
         </SectionCard>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <SectionCard title="Request">
