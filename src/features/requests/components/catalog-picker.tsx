@@ -48,7 +48,7 @@ function Area({
     <Box
       component="details"
       open={open}
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
       sx={{ borderTop: 1, borderColor: 'divider' }}
     >
       <Box component="summary" sx={{ cursor: 'pointer', py: 0.75, fontWeight: 600 }}>
