@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { EXAMPLE_UNIVERSITY, JDOE, expect, signInViaApi, test } from './fixtures';
+import {
+  EXAMPLE_UNIVERSITY,
+  JDOE,
+  expect,
+  signInViaApi,
+  signInWithForm,
+  storedSession,
+  test,
+} from './fixtures';
+import { LIMITED_ORIGIN, LIMITED_RATE } from './servers';
 
 const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
 
@@ -179,4 +188,139 @@ test('People create: 200 with an admin-key session; no permission with a passwor
     'GET /TDWebApi/api/auth/getuser',
   ]);
   await expect(page).toHaveURL('/requests');
+});
+
+test('history: re-run sends again with the token; curl and fetch copies redact it unless asked', async ({
+  page,
+  context,
+  signedIn,
+  requests,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRequests(page);
+  await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
+  await page.getByLabel('{uid}').fill(JDOE_UID);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  const history = page.getByRole('region', { name: 'History' });
+  const entry = history.getByRole('listitem', { name: `GET /api/people/${JDOE_UID}` });
+  await expect(entry).toHaveCount(1);
+  await entry.getByRole('button', { name: 'Re-run' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  const sent = requests.filter((r) => r.url.endsWith(`/api/people/${JDOE_UID}`));
+  expect(sent).toHaveLength(2);
+  expect(sent.every((r) => r.authorization === `Bearer ${signedIn.token}`)).toBe(true);
+
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const first = history.getByRole('listitem').first();
+  await first.getByRole('button', { name: 'Copy as curl' }).click();
+  const origin = new URL(page.url()).origin;
+  expect(await clipboard()).toBe(
+    `curl -H 'Authorization: Bearer <token>' -H 'Accept: application/json' '${origin}/TDWebApi/api/people/${JDOE_UID}'`,
+  );
+  await first.getByRole('button', { name: 'Copy as fetch' }).click();
+  const fetchText = await clipboard();
+  expect(fetchText).toContain(`await fetch("${origin}/TDWebApi/api/people/${JDOE_UID}"`);
+  expect(fetchText).not.toContain(signedIn.token);
+
+  await history.getByLabel('Show the token in copies').check();
+  await first.getByRole('button', { name: 'Copy as curl' }).click();
+  expect(await clipboard()).toContain(`Authorization: Bearer ${signedIn.token}`);
+
+  // Edit loads the request back into the form.
+  await page.getByLabel('{uid}').fill('');
+  await first.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('{uid}')).toHaveValue(JDOE_UID);
+});
+
+test('an auth request sent from here is kept with its password masked, in the history and its copies', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRequests(page);
+  await choose(page, 'auth login', 'POST /api/auth/login');
+  await page
+    .getByLabel('JSON body')
+    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
+  await expect(page.getByLabel('Request preview')).not.toContainText(JDOE.password);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  await expect(entry).toContainText('password or key masked');
+  await expect(entry.getByRole('button', { name: 'Re-run' })).toBeDisabled();
+  await entry.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain('"password": "********"');
+  expect(curl).not.toContain(JDOE.password);
+});
+
+test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signInViaApi(page, JDOE);
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+  await openRequests(page);
+  await choose(page, 'post people', 'POST /api/people');
+  const draft = '{\n  "FirstName": "Half-written"\n}';
+  await page.getByLabel('JSON body').fill(draft);
+  await page.getByRole('button', { name: 'Add query parameter' }).click();
+  await page.getByLabel('Name 1').fill('note');
+
+  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 2000);
+  await page.clock.runFor(3000);
+  await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
+  await page.clock.resume();
+  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL('/requests');
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people');
+  await expect(page.getByLabel('JSON body')).toHaveValue(draft);
+  await expect(page.getByLabel('Name 1')).toHaveValue('note');
+});
+
+test.describe('at a rate limit of 0', () => {
+  test.use({ baseURL: LIMITED_ORIGIN });
+
+  test('Send is disabled with a countdown until the reset, and nothing is sent', async ({
+    page,
+    requests,
+  }, testInfo) => {
+    // A caller address of its own per run, so that no earlier run's calls count.
+    const run = testInfo.repeatEachIndex * 10 + testInfo.retry + 101;
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${run}` });
+    await page.clock.install();
+    await signInViaApi(page, JDOE);
+    await openRequests(page);
+    const path = page.getByLabel('Path', { exact: true });
+    await path.fill('people/lookup');
+    const lookups = () => requests.filter((r) => new URL(r.url).pathname.endsWith('/api/people/lookup'));
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    for (let call = 1; call <= LIMITED_RATE; call++) {
+      await send.click();
+      await expect(answer(page)).toContainText(`${LIMITED_RATE - call} of ${LIMITED_RATE} left`);
+    }
+    const waiting = page.getByRole('button', { name: /^Send \(wait \d+ s\)$/ });
+    await expect(waiting).toBeDisabled();
+    await expect(answer(page).getByRole('alert')).toContainText(
+      'Too many calls to this method. Try again in',
+    );
+
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    const seconds = Number(/wait (\d+) s/.exec((await waiting.textContent()) ?? '')?.[1]);
+    await page.clock.runFor(10_000);
+    await expect(waiting).toHaveText(`Send (wait ${seconds - 10} s)`);
+    await path.press('Control+Enter');
+    expect(lookups()).toHaveLength(LIMITED_RATE);
+
+    await page.clock.runFor(seconds * 1000);
+    await expect(send).toBeEnabled();
+    await expect(answer(page).getByRole('alert')).toHaveCount(0);
+    expect(lookups()).toHaveLength(LIMITED_RATE);
+  });
 });
