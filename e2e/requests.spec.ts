@@ -3,12 +3,13 @@ import {
   EXAMPLE_UNIVERSITY,
   JDOE,
   expect,
+  seriousViolations,
   signInViaApi,
   signInWithForm,
   storedSession,
   test,
 } from './fixtures';
-import { LIMITED_ORIGIN, LIMITED_RATE } from './servers';
+import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
 
 const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
 
@@ -322,5 +323,82 @@ test.describe('at a rate limit of 0', () => {
     await expect(send).toBeEnabled();
     await expect(answer(page).getByRole('alert')).toHaveCount(0);
     expect(lookups()).toHaveLength(LIMITED_RATE);
+  });
+});
+
+test('through the relay to a second emulator as tenant: the same round trip', async ({ page, requests }) => {
+  const upstream = `${LIMITED_ORIGIN}/TDWebApi`;
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
+  await page
+    .getByLabel('Connection')
+    .selectOption({ label: `${RELAY_NAME} (${upstream}, through this server)` });
+  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL('/requests');
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+
+  await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
+  await page.getByLabel('{uid}').fill(JDOE_UID);
+  await expect(page.getByLabel('Request preview')).toContainText(
+    `/relay/${RELAY_NAME}/api/people/${JDOE_UID}`,
+  );
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  await expect(body(page)).toContainText(`"UserName": "${JDOE.username}"`);
+  await expect(answer(page).getByRole('definition').nth(2)).toHaveText(/ of 3 left; resets at /);
+
+  const sent = requests.filter((r) => r.url.includes('/api/people/'));
+  expect(sent.map((r) => new URL(r.url).pathname)).toEqual([`/relay/${RELAY_NAME}/api/people/${JDOE_UID}`]);
+  expect(sent[0]!.authorization).toBe(`Bearer ${session.token}`);
+
+  // A copy names the tenant itself, as a tool outside the browser would call it.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const history = page.getByRole('region', { name: 'History' });
+  await history.getByRole('button', { name: 'Copy as curl' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `curl -H 'Authorization: Bearer <token>' -H 'Accept: application/json' '${upstream}/api/people/${JDOE_UID}'`,
+  );
+});
+
+async function auditAnswered(page: Page) {
+  // Two axe runs over a large screen: slow on a shared machine.
+  test.slow();
+  await openRequests(page);
+  await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
+  await page.getByLabel('{appId}').fill('42');
+  await page.getByLabel('{id}').fill('7');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('404 Not Found');
+  await answer(page).getByRole('button', { name: 'Show details' }).click();
+  await answer(page)
+    .getByText(/^Response headers/)
+    .click();
+  // A form error showing too.
+  await page.getByLabel('{id}').fill('');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Fill in id.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.mouse.move(0, 400);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test('axe: the screen with an answer, an error and a form error, light and dark', async ({
+  page,
+  signedIn,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await auditAnswered(page);
+});
+
+test.describe('at 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('axe, light and dark, and nothing scrolls sideways', async ({ page, signedIn }) => {
+    expect(signedIn.username).toBe(JDOE.username);
+    await auditAnswered(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

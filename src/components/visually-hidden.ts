@@ -1,8 +1,9 @@
 /** Read by screen readers, not shown: for announcements a sighted person gets from the screen itself. */
 export const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // In px: MUI's sx reads a bare 1 as 100%.
+  width: '1px',
+  height: '1px',
   padding: 0,
   margin: -1,
   overflow: 'hidden',

@@ -2,6 +2,7 @@ import { memo, useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,16 +19,17 @@ function EntryList({ entries, onChoose }: { entries: CatalogEntry[]; onChoose: C
   return (
     <List dense disablePadding>
       {entries.map((entry) => (
-        <ListItemButton
-          key={`${entry.method} ${entry.path}`}
-          onClick={() => onChoose(entry)}
-          sx={{ gap: 1, alignItems: 'baseline' }}
-        >
-          <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1 }}>
-            {entry.method} {entry.path}
-          </Box>
-          {entry.emulated && <Chip size="small" color="success" variant="outlined" label="Emulated" />}
-        </ListItemButton>
+        <ListItem key={`${entry.method} ${entry.path}`} disablePadding>
+          <ListItemButton onClick={() => onChoose(entry)} sx={{ gap: 1, alignItems: 'baseline' }}>
+            <Box
+              component="span"
+              sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
+            >
+              {entry.method} {entry.path}
+            </Box>
+            {entry.emulated && <Chip size="small" color="success" variant="outlined" label="Emulated" />}
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
