@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { ASMITH, JDOE, expect, test } from './fixtures';
 
 const GETUSER = '/TDWebApi/api/auth/getuser';
@@ -88,11 +89,29 @@ test.describe('token page', () => {
     await expect(lifetime).toContainText(/Expires.*GMT/);
 
     const curl = page.getByLabel('curl command');
-    await expect(curl).toContainText(`curl -H 'Authorization: Bearer <token>'`);
+    await expect(curl).toContainText(`-H 'Authorization: Bearer <token>'`);
     await expect(curl).toContainText('/TDWebApi/api/auth/getuser');
     await expect(curl).not.toContainText(signedIn.token);
 
     await page.getByLabel('Show the token in the command').check();
     await expect(curl).toContainText(`Bearer ${signedIn.token}`);
+  });
+
+  test('copies a curl command that works, with the token, while the screen shows it redacted', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/token');
+    await page.getByRole('button', { name: 'Copy curl command' }).click();
+    await expect(page.getByRole('button', { name: 'Copied, with your token' })).toBeVisible();
+    await expect(page.getByLabel('curl command')).not.toContainText(signedIn.token);
+
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`Bearer ${signedIn.token}`);
+    // Run by a real shell, as a person pasting it would: getuser answers with the signed-in user.
+    const run = spawnSync('/bin/sh', ['-c', `${copied} --silent --show-error --fail`], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toMatchObject({ UserName: JDOE.username });
   });
 });

@@ -55,4 +55,17 @@ describe('the copy button', () => {
     });
     expect(screen.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
   });
+
+  it('makes text given as a function only when copying, and can say what it copied', async () => {
+    const make = vi.fn(() => 'made on click');
+    render(<CopyButton text={make} label="Copy curl command" copiedLabel="Copied, with your token" />);
+    expect(make).not.toHaveBeenCalled();
+
+    await click('Copy curl command');
+
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(writeText).toHaveBeenCalledWith('made on click');
+    expect(screen.getByRole('button', { name: 'Copied, with your token' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Copied, with your token');
+  });
 });

@@ -58,8 +58,8 @@ describe('the token page', () => {
   it('redacts the token in the curl command unless the switch is on', async () => {
     const { user } = renderRoute('/token');
     const curl = await screen.findByLabelText('curl command');
-    expect(curl).toHaveTextContent(
-      "curl -H 'Authorization: Bearer <token>' 'http://localhost:3000/TDWebApi/api/auth/getuser'",
+    expect(curl.textContent).toBe(
+      "curl \\\n  -H 'Authorization: Bearer <token>' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
     );
     expect(curl.textContent).not.toContain(session.token);
 
@@ -70,7 +70,7 @@ describe('the token page', () => {
     expect(curl.textContent).not.toContain(session.token);
   });
 
-  it('copies the token, the Authorization header and the redacted curl command', async () => {
+  it('copies the token, the Authorization header, and a curl command that works, saying it holds the token', async () => {
     const { user } = renderRoute('/token');
     await user.click(await screen.findByRole('button', { name: 'Copy token' }));
     expect(await navigator.clipboard.readText()).toBe(session.token);
@@ -78,8 +78,10 @@ describe('the token page', () => {
     expect(await navigator.clipboard.readText()).toBe(`Authorization: Bearer ${session.token}`);
     await user.click(screen.getByRole('button', { name: 'Copy curl command' }));
     expect(await navigator.clipboard.readText()).toBe(
-      "curl -H 'Authorization: Bearer <token>' 'http://localhost:3000/TDWebApi/api/auth/getuser'",
+      `curl \\\n  -H 'Authorization: Bearer ${session.token}' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'`,
     );
+    expect(screen.getByRole('button', { name: 'Copied, with your token' })).toBeInTheDocument();
+    expect(screen.getByLabelText('curl command').textContent).not.toContain(session.token);
   });
 
   it('sends a signed-out visitor to sign-in, to come back here', async () => {

@@ -8,9 +8,9 @@ import { PageHeader } from '@/components/page-header';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { SectionCard } from '@/components/section-card';
 import { directBaseUrl } from '@/lib/connection';
+import { curlCommand } from '@/lib/copy-commands';
 import { useCountdown } from '@/session/countdown';
 import { SIGN_IN_METHOD_LABELS, useSessionStore } from '@/session/session-store';
-import { curlCommand } from '../curl-command';
 import { ClaimsTable } from './claims-table';
 
 function when(seconds: unknown): string {
@@ -24,7 +24,11 @@ export default function TokenPage() {
   const countdown = useCountdown();
   const [reveal, setReveal] = useState(false);
   if (!session) return null;
-  const curl = curlCommand(directBaseUrl(session.connection, window.location.origin), session.token, reveal);
+  const getuser = {
+    method: 'GET',
+    url: `${directBaseUrl(session.connection, window.location.origin)}/api/auth/getuser`,
+  };
+  const curl = curlCommand(getuser, { token: reveal ? session.token : null });
   return (
     <>
       <PageHeader
@@ -34,7 +38,11 @@ export default function TokenPage() {
           <>
             <CopyButton text={session.token} label="Copy token" />
             <CopyButton text={`Authorization: Bearer ${session.token}`} label="Copy Authorization header" />
-            <CopyButton text={curl} label="Copy curl command" />
+            <CopyButton
+              text={curlCommand(getuser, { token: session.token })}
+              label="Copy curl command"
+              copiedLabel="Copied, with your token"
+            />
           </>
         }
       />

@@ -1,0 +1,234 @@
+import {
+  memo,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
+import { CopyButton } from '@/components/copy-button';
+import { useRovingItem } from './active-item-context';
+import {
+  countText,
+  isContainer,
+  jsonText,
+  member,
+  memberCount,
+  memberPath,
+  primitiveText,
+  type JsonContainer,
+} from './json-value';
+import { focusFirstChild, focusParent, moveByKey } from './tree-navigation';
+
+/** Members shown at a time: a 50,000-item array renders 100 rows, then 100 more on request. */
+export const PAGE_SIZE = 100;
+
+function kindClass(value: unknown): string {
+  return `json-${value === null ? 'null' : typeof value}`;
+}
+
+/**
+ * One value as a tree item; its members are rendered only while it is expanded. Its copy button is rendered
+ * while the item is the active one (focused or last focused) or under the pointer: a hundred buttons per page
+ * would double the time a page takes to show.
+ */
+export const JsonNode = memo(function JsonNode({
+  name,
+  value,
+  path,
+  level,
+  first,
+}: {
+  /** Its key or index in its parent; null for a root that is not a container. */
+  name: string | number | null;
+  value: unknown;
+  path: string;
+  level: number;
+  first: boolean;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const labelId = useId();
+  const { isActive, onFocus } = useRovingItem(path, first);
+  const count = useMemo(() => (isContainer(value) ? memberCount(value) : 0), [value]);
+  const expandable = isContainer(value) && count > 0;
+  const [pointed, setPointed] = useState(false);
+  const toggle = () => setExpanded((open) => !open);
+
+  function keyHandled(event: KeyboardEvent<HTMLElement>): boolean {
+    const item = event.currentTarget;
+    if (moveByKey(event)) return true;
+    if (event.key === 'ArrowLeft') {
+      if (expanded) setExpanded(false);
+      else focusParent(item);
+      return true;
+    }
+    if (!expandable) return false;
+    if (event.key === 'ArrowRight') {
+      if (expanded) focusFirstChild(item);
+      else setExpanded(true);
+      return true;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      toggle();
+      return true;
+    }
+    return false;
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.target === event.currentTarget && keyHandled(event)) event.preventDefault();
+  }
+
+  return (
+    <li
+      role="treeitem"
+      aria-level={level}
+      aria-expanded={expandable ? expanded : undefined}
+      aria-labelledby={labelId}
+      tabIndex={isActive ? 0 : -1}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        className={expandable ? 'json-row json-expandable' : 'json-row'}
+        onClick={expandable ? toggle : undefined}
+        onMouseEnter={() => setPointed(true)}
+        onMouseLeave={() => setPointed(false)}
+      >
+        <span className="json-toggle" aria-hidden="true">
+          {expandable ? (expanded ? '▾' : '▸') : ''}
+        </span>
+        <span id={labelId} className="json-label">
+          {name !== null && <span className="json-key">{name}</span>}
+          {name !== null && ': '}
+          {expandable ? (
+            <>
+              <span aria-hidden="true">{Array.isArray(value) ? '[…] ' : '{…} '}</span>
+              <span className="json-count">{countText(value, count)}</span>
+            </>
+          ) : (
+            <span className={kindClass(value)}>{primitiveText(value)}</span>
+          )}
+        </span>
+        {/* A copy is not a toggle: the click stops here. */}
+        <span className="json-copy-cell" onClick={(event) => event.stopPropagation()}>
+          {(isActive || pointed) && (
+            <CopyButton
+              className="json-copy"
+              variant="text"
+              label="Copy"
+              aria-label={`Copy ${path || 'value'}`}
+              text={() => jsonText(value)}
+              tabIndex={isActive ? 0 : -1}
+            />
+          )}
+        </span>
+      </div>
+      {expanded && isContainer(value) && (
+        <JsonMembers role="group" value={value} path={path} level={level + 1} />
+      )}
+    </li>
+  );
+});
+
+/** The "Show next 100" item at the end of a long list of members. */
+function ShowMore({
+  path,
+  level,
+  from,
+  count,
+  onShow,
+}: {
+  path: string;
+  level: number;
+  from: number;
+  count: number;
+  onShow: () => void;
+}) {
+  const { isActive, onFocus } = useRovingItem(`${path}#more`, false);
+  const next = Math.min(PAGE_SIZE, count - from);
+  function keyHandled(event: KeyboardEvent<HTMLElement>): boolean {
+    if (moveByKey(event)) return true;
+    if (event.key === 'ArrowLeft') focusParent(event.currentTarget);
+    else if (event.key === 'Enter' || event.key === ' ') onShow();
+    else return false;
+    return true;
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.target === event.currentTarget && keyHandled(event)) event.preventDefault();
+  }
+  const range = `${(from + 1).toLocaleString('en-US')}–${(from + next).toLocaleString('en-US')}`;
+  return (
+    <li
+      role="treeitem"
+      aria-level={level}
+      tabIndex={isActive ? 0 : -1}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+      onClick={onShow}
+      className="json-more"
+    >
+      <div className="json-row">
+        <span className="json-toggle" aria-hidden="true" />
+        <span className="json-label">
+          Show next {next.toLocaleString('en-US')} ({range} of {count.toLocaleString('en-US')})
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** A container's members, a page at a time, as the tree itself or as an expanded item's group. */
+export function JsonMembers({
+  value,
+  path,
+  level,
+  ...list
+}: { value: JsonContainer; path: string; level: number; role: 'tree' | 'group' } & ComponentProps<'ul'>) {
+  const keys = useMemo(() => (Array.isArray(value) ? null : Object.keys(value)), [value]);
+  const count = keys ? keys.length : (value as unknown[]).length;
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusAfterShow = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAfterShow.current === null) return;
+    const item = listRef.current?.children[focusAfterShow.current];
+    focusAfterShow.current = null;
+    if (item instanceof HTMLElement) item.focus();
+  }, [shown]);
+
+  const end = Math.min(shown, count);
+  const items = [];
+  for (let index = 0; index < end; index++) {
+    const key = keys ? (keys[index] as string) : index;
+    const childPath = memberPath(path, key);
+    items.push(
+      <JsonNode
+        key={childPath}
+        name={key}
+        value={member(value, key)}
+        path={childPath}
+        level={level}
+        first={level === 1 && index === 0}
+      />,
+    );
+  }
+  return (
+    <ul ref={listRef} {...list}>
+      {items}
+      {end < count && (
+        <ShowMore
+          path={path}
+          level={level}
+          from={end}
+          count={count}
+          onShow={() => {
+            focusAfterShow.current = end;
+            setShown(end + PAGE_SIZE);
+          }}
+        />
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,209 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { JsonTree } from './json-tree';
+
+const ANSWER = {
+  UID: '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10',
+  IsActive: true,
+  Applications: ['TDPeople', 'TDTickets'],
+  OrgApplications: [{ ID: 1, Name: 'IT Tickets', 'Security Role': null }],
+  Empty: {},
+};
+
+function setup(value: unknown, label = 'Response body') {
+  const user = userEvent.setup({ delay: null });
+  render(<JsonTree value={value} label={label} />);
+  return { user, tree: screen.getByRole('tree', { name: label }) };
+}
+
+const item = (name: string | RegExp) => screen.getByRole('treeitem', { name });
+/** Role queries compute every item's name: too slow for hundreds of items under jsdom, so those use the DOM. */
+const treeItems = (tree: HTMLElement) => tree.querySelectorAll('[role="treeitem"]');
+const itemWithText = (text: string) => screen.getByText(text).closest('[role="treeitem"]');
+const topItems = (tree: HTMLElement) =>
+  within(tree)
+    .getAllByRole('treeitem')
+    .filter((i) => i.ariaLevel === '1');
+
+describe('the JSON tree', () => {
+  it('shows the top level collapsed, and renders members only while their value is expanded', async () => {
+    const { user, tree } = setup(ANSWER);
+    expect(topItems(tree).map((i) => i.textContent?.replace(/Copy$/, ''))).toEqual([
+      'UID: "5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10"',
+      'IsActive: true',
+      '▸Applications: […] 2 items',
+      '▸OrgApplications: […] 1 item',
+      'Empty: {}',
+    ]);
+    const applications = item('Applications: 2 items');
+    expect(applications).toHaveAttribute('aria-expanded', 'false');
+    expect(applications).toHaveAttribute('aria-level', '1');
+    expect(item('Empty: {}')).not.toHaveAttribute('aria-expanded');
+    expect(screen.queryByText('"TDPeople"')).not.toBeInTheDocument();
+    expect(within(tree).queryAllByRole('group')).toHaveLength(0);
+
+    await user.click(within(applications).getByText('Applications'));
+    expect(applications).toHaveAttribute('aria-expanded', 'true');
+    const group = within(applications).getByRole('group');
+    expect(
+      within(group)
+        .getAllByRole('treeitem')
+        .map((i) => i.ariaLevel),
+    ).toEqual(['2', '2']);
+    expect(item('0: "TDPeople"')).toBeInTheDocument();
+
+    await user.click(within(applications).getByText('Applications'));
+    expect(applications).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('"TDPeople"')).not.toBeInTheDocument();
+  });
+
+  it('renders one page of a 50,000-item answer, and the next page on request', () => {
+    const big = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `person ${i}`, tags: ['a', 'b'] }));
+    const { tree } = setup(big);
+    expect(screen.getByText('Array, 50,000 items')).toBeInTheDocument();
+    expect(treeItems(tree)).toHaveLength(101);
+    expect(screen.queryByText('"person 0"')).not.toBeInTheDocument();
+    expect(screen.getByText('99')).toBeInTheDocument();
+    expect(screen.queryByText('100')).not.toBeInTheDocument();
+
+    // fireEvent: user-event's pointer checks read computed styles, slow with hundreds of rows under jsdom.
+    fireEvent.click(screen.getByText('Show next 100 (101–200 of 50,000)'));
+    expect(treeItems(tree)).toHaveLength(201);
+    expect(itemWithText('100')).toHaveFocus();
+    expect(screen.getByText('Show next 100 (201–300 of 50,000)')).toBeInTheDocument();
+  });
+
+  it('pages the members of an expanded value too', async () => {
+    const { user } = setup({ list: Array.from({ length: 120 }, (_, i) => i) });
+    await user.click(screen.getByText('list'));
+    const list = screen.getByText('list').closest('[role="treeitem"]') as HTMLElement;
+    expect(treeItems(list)).toHaveLength(101);
+    expect(itemWithText('Show next 20 (101–120 of 120)')).toHaveAttribute('aria-level', '2');
+  });
+
+  it('copies any value as JSON from its button, shown on the active item and the one under the pointer', async () => {
+    const { user } = setup(ANSWER);
+    const copyButtons = () =>
+      screen.getAllByRole('button', { name: /^Copy / }).map((b) => b.getAttribute('aria-label'));
+    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID']);
+    await user.click(screen.getByRole('button', { name: 'Copy UID' }));
+    expect(await navigator.clipboard.readText()).toBe('"5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10"');
+
+    await user.hover(screen.getByText('OrgApplications'));
+    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID', 'Copy OrgApplications']);
+    // fireEvent: user-event moves the pointer without a relatedTarget, which React reads as leaving the row.
+    fireEvent.click(screen.getByRole('button', { name: 'Copy OrgApplications' }));
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(JSON.stringify(ANSWER.OrgApplications, null, 2)),
+    );
+    expect(item('OrgApplications: 1 item')).toHaveAttribute('aria-expanded', 'false');
+    await user.unhover(screen.getByText('OrgApplications'));
+    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID']);
+
+    await user.click(screen.getByText('OrgApplications'));
+    await user.click(screen.getByText('0'));
+    await user.hover(screen.getByText('Security Role'));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy OrgApplications[0]["Security Role"]' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('null'));
+
+    await user.click(screen.getByRole('button', { name: 'Copy all of Response body' }));
+    expect(await navigator.clipboard.readText()).toBe(JSON.stringify(ANSWER, null, 2));
+  });
+
+  it('moves with the arrows, Home and End, and toggles with Enter and Space', async () => {
+    const { user, tree } = setup(ANSWER);
+    const tabbable = () =>
+      within(tree)
+        .getAllByRole('treeitem')
+        .filter((i) => i.tabIndex === 0);
+    expect(tabbable()).toEqual([item(/^UID/)]);
+
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Copy all of Response body' })).toHaveFocus();
+    await user.tab();
+    expect(item(/^UID/)).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Copy UID' })).toHaveFocus();
+    await user.tab({ shift: true });
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const applications = item('Applications: 2 items');
+    expect(applications).toHaveFocus();
+    expect(tabbable()).toEqual([applications]);
+
+    await user.keyboard('{ArrowRight}');
+    expect(applications).toHaveAttribute('aria-expanded', 'true');
+    expect(applications).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(item('0: "TDPeople"')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('1: "TDTickets"')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('OrgApplications: 1 item')).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowLeft}');
+    expect(applications).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(applications).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('"TDTickets"')).not.toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
+    expect(applications).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard(' ');
+    expect(applications).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{End}');
+    expect(item('Empty: {}')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(item(/^UID/)).toHaveFocus();
+    await user.keyboard('{Enter}{ArrowRight}');
+    expect(item(/^UID/)).not.toHaveAttribute('aria-expanded');
+  });
+
+  it('loads a last, shorter page from the keyboard, moves to its first item, and shows no more', async () => {
+    const { user, tree } = setup(Array.from({ length: 101 }, (_, i) => `v${i}`));
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{End}');
+    expect(itemWithText('Show next 1 (101–101 of 101)')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(itemWithText('100')).toHaveFocus();
+    expect(treeItems(tree)).toHaveLength(101);
+    expect(screen.queryByText(/^Show next/)).not.toBeInTheDocument();
+  });
+
+  it('shows a value that is not a container as a single item', () => {
+    const { tree } = setup('plain text');
+    expect(screen.getByText('string')).toBeInTheDocument();
+    expect(within(tree).getByRole('treeitem', { name: '"plain text"' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: 'Copy value' })).toBeInTheDocument();
+  });
+
+  it('shows an empty array as one item', () => {
+    const { tree } = setup([], 'Empty');
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .map((i) => i.textContent),
+    ).toEqual(['[]Copy']);
+  });
+
+  it('cuts a very long string short on screen but copies all of it', async () => {
+    const long = 'x'.repeat(5000);
+    const { user } = setup({ long });
+    await user.hover(screen.getByText('long'));
+    expect(item(/^long: "x+"… \(3,000 more characters\)$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy long' }));
+    expect(await navigator.clipboard.readText()).toBe(JSON.stringify(long));
+  });
+
+  it('starts over, collapsed, when the value changes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = render(<JsonTree value={{ a: [1] }} label="Body" />);
+    await user.click(screen.getByText('a'));
+    expect(item('0: 1')).toBeInTheDocument();
+    rerender(<JsonTree value={{ a: [2] }} label="Body" />);
+    expect(item('a: 1 item')).toHaveAttribute('aria-expanded', 'false');
+    expect(item('a: 1 item')).toHaveAttribute('tabindex', '0');
+  });
+});

@@ -1,0 +1,225 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { runInNewContext, Script } from 'node:vm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  copyCommands,
+  curlCommand,
+  fetchSnippet,
+  maskBody,
+  MASKED_SECRET,
+  shellQuote,
+  TOKEN_PLACEHOLDER,
+} from './copy-commands';
+
+const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ1bmlxdWVfbmFtZSI6Impkb2UifQ.c2lnbmF0dXJl';
+
+/** What a POSIX shell makes of `text`: runs it with `curl` defined to print each argument, NUL-terminated. */
+function argvOf(command: string): string[] {
+  const script = `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${command}`;
+  const result = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.split('\0').slice(0, -1);
+}
+
+/** The characters a shell treats specially, mixed with any other character (NUL cannot be in an argument). */
+const SHELL_TEXT = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom("'", '"', '\\', '$', '`', '\n', '\r', '\t', ' ', '!', '*', '?', '&', ';', '|', '#', '~'),
+    fc.constantFrom('(', ')', '{', '}', '<', '>', '[', ']', '%', '=', '$(id)', '${HOME}', "'\\''"),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => c !== '\0'),
+  ),
+  maxLength: 40,
+});
+
+/** Whether the snippet is JavaScript: compiled, never run. */
+function parses(snippet: string): boolean {
+  try {
+    new Script(snippet);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The arguments fetch would get: the snippet run in a fresh context whose `fetch` only records them. */
+function fetchArguments(snippet: string): [string, { method: string; headers: object; body?: string }] {
+  let seen: unknown[] = [];
+  runInNewContext(snippet, {
+    fetch: (...args: unknown[]) => {
+      seen = args;
+    },
+  });
+  // Objects made in the other context: copied here so that toEqual compares plain values.
+  return JSON.parse(JSON.stringify(seen)) as [string, { method: string; headers: object; body?: string }];
+}
+
+describe('shellQuote', () => {
+  it('round-trips any string through a real sh -c printf', () => {
+    fc.assert(
+      fc.property(SHELL_TEXT, (text) => {
+        const result = spawnSync('/bin/sh', ['-c', `printf %s ${shellQuote(text)}`], { encoding: 'utf8' });
+        expect(result.stdout).toBe(text);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('curlCommand', () => {
+  it('gives a GET with the token redacted, and with the real token when given', () => {
+    const request = { method: 'get', url: URL_ };
+    expect(curlCommand(request, { token: null })).toBe(
+      `curl \\\n  -H 'Authorization: Bearer ${TOKEN_PLACEHOLDER}' \\\n  '${URL_.replace("'", "'\\''")}'`,
+    );
+    expect(argvOf(curlCommand(request, { token: TOKEN }))).toEqual([
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      URL_,
+    ]);
+  });
+
+  it('sends a body as JSON with its method, unless a content type is given', () => {
+    const body = '{"FirstName":"Ann"}';
+    expect(argvOf(curlCommand({ method: 'POST', url: URL_, body }, { token: TOKEN }))).toEqual([
+      '-X',
+      'POST',
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      '-H',
+      'Content-Type: application/json',
+      '--data-raw',
+      body,
+      URL_,
+    ]);
+    const typed = { method: 'PUT', url: URL_, body, headers: { 'content-type': 'text/json' } };
+    expect(argvOf(curlCommand(typed, { token: null })).filter((arg) => /content-type/i.test(arg))).toEqual([
+      'content-type: text/json',
+    ]);
+  });
+
+  it('never takes an Authorization header from the request: the token option decides', () => {
+    const request = { method: 'GET', url: URL_, headers: { authorization: `Bearer ${TOKEN}`, Accept: 'x' } };
+    const argv = argvOf(curlCommand(request, { token: null }));
+    expect(argv).toEqual(['-H', `Authorization: Bearer ${TOKEN_PLACEHOLDER}`, '-H', 'Accept: x', URL_]);
+  });
+
+  it('gives a shell exactly the method, headers, body and URL, whatever characters they hold', () => {
+    fc.assert(
+      fc.property(
+        SHELL_TEXT,
+        SHELL_TEXT,
+        SHELL_TEXT,
+        SHELL_TEXT,
+        fc.constantFrom('POST', 'patch', 'M$(id)'),
+        (token, value, body, path, method) => {
+          const url = `https://example.org/${path}`;
+          const request = { method, url, headers: { 'X-Note': value }, body };
+          const expectedBody = maskBody(body);
+          expect(argvOf(curlCommand(request, { token }))).toEqual([
+            '-X',
+            method.toUpperCase(),
+            '-H',
+            `Authorization: Bearer ${token}`,
+            '-H',
+            `X-Note: ${value}`,
+            '-H',
+            'Content-Type: application/json',
+            '--data-raw',
+            expectedBody,
+            url,
+          ]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('fetchSnippet', () => {
+  it('is JavaScript that calls fetch with the URL, method, headers and body', () => {
+    const body = '{"SearchText":"o\'neil"}';
+    const snippet = fetchSnippet({ method: 'post', url: URL_, body }, { token: null });
+    expect(snippet).toBe(
+      [
+        `fetch(${JSON.stringify(URL_)}, {`,
+        '  method: "POST",',
+        '  headers: {',
+        `    "Authorization": "Bearer ${TOKEN_PLACEHOLDER}",`,
+        '    "Content-Type": "application/json",',
+        '  },',
+        `  body: ${JSON.stringify(body)},`,
+        '});',
+      ].join('\n'),
+    );
+    expect(fetchArguments(fetchSnippet({ method: 'GET', url: URL_ }, { token: TOKEN }))).toEqual([
+      URL_,
+      { method: 'GET', headers: { Authorization: `Bearer ${TOKEN}` } },
+    ]);
+  });
+
+  it('parses, and passes every string through unchanged, whatever characters they hold', () => {
+    fc.assert(
+      fc.property(SHELL_TEXT, SHELL_TEXT, SHELL_TEXT, SHELL_TEXT, (token, name, value, body) => {
+        const url = `https://example.org/${value}`;
+        const headers = { [`X-${name}`]: value };
+        const snippet = fetchSnippet({ method: 'PATCH', url, headers, body }, { token });
+        expect(parses(snippet)).toBe(true);
+        const [calledUrl, init] = fetchArguments(snippet);
+        expect(calledUrl).toBe(url);
+        expect(init.headers).toEqual({
+          Authorization: `Bearer ${token}`,
+          [`X-${name}`]: value,
+          'Content-Type': 'application/json',
+        });
+        expect(init.body).toBe(maskBody(body));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('secrets in the body', () => {
+  it('masks password and WebServicesKey in any letter case, at any depth, in both commands', () => {
+    const body = JSON.stringify({
+      UserName: 'jdoe',
+      PASSWORD: 'hunter2',
+      nested: [{ webserviceskey: { guid: 'k-e-y' } }, { Password: 7 }],
+      passwords: 'kept: not the field',
+    });
+    const { curl, fetch } = copyCommands({ method: 'POST', url: URL_, body }, { token: TOKEN });
+    const expected = {
+      UserName: 'jdoe',
+      PASSWORD: MASKED_SECRET,
+      nested: [{ webserviceskey: MASKED_SECRET }, { Password: MASKED_SECRET }],
+      passwords: 'kept: not the field',
+    };
+    const argv = argvOf(curl);
+    expect(JSON.parse(argv[argv.indexOf('--data-raw') + 1] ?? '')).toEqual(expected);
+    expect(JSON.parse(fetchArguments(fetch)[1].body ?? '')).toEqual(expected);
+    for (const text of [curl, fetch]) {
+      expect(text).not.toContain('hunter2');
+      expect(text).not.toContain('k-e-y');
+    }
+  });
+
+  it('keeps a JSON body without secrets, and a body that is not JSON, exactly as written', () => {
+    const pretty = '{\n  "a": 1\n}';
+    expect(maskBody(pretty)).toBe(pretty);
+    expect(maskBody('password=hunter2&x')).toBe('password=hunter2&x');
+    expect(maskBody('{"password": "x", ')).toBe('{"password": "x", ');
+  });
+
+  it('keeps an indented body indented when it masks it', () => {
+    expect(maskBody('{\n  "password": "x"\n}')).toBe(`{\n  "password": "${MASKED_SECRET}"\n}`);
+    expect(maskBody('{"password":"x"}')).toBe(`{"password":"${MASKED_SECRET}"}`);
+  });
+
+  it('keeps a "__proto__" field as a field when it masks the body', () => {
+    expect(JSON.parse(maskBody('{"__proto__":{"x":1},"password":"p"}'))).toEqual(
+      JSON.parse(`{"__proto__":{"x":1},"password":"${MASKED_SECRET}"}`),
+    );
+  });
+});

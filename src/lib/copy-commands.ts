@@ -1,0 +1,85 @@
+/** A request as it would be sent: an absolute URL, its headers (without the bearer) and its JSON body text. */
+export interface CopyableRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface CopyOptions {
+  /** The session's token to put in the command, or null for a placeholder (what the screen shows). */
+  token: string | null;
+}
+
+export interface CopyCommands {
+  curl: string;
+  fetch: string;
+}
+
+export const TOKEN_PLACEHOLDER = '<token>';
+export const MASKED_SECRET = '<redacted>';
+
+/** Body fields that never leave the console in a copy, at any depth, whatever their letter case. */
+const SECRET_FIELD = /^(password|webserviceskey)$/i;
+
+/** Single-quoted for a POSIX shell: every character is literal inside '…' except the quote itself. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The body with its secret fields masked; a body that is not JSON is kept as it is. */
+export function maskBody(body: string): string {
+  let masked = false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body, (key, value: unknown) => {
+      if (!SECRET_FIELD.test(key)) return value;
+      masked = true;
+      return MASKED_SECRET;
+    });
+  } catch {
+    return body;
+  }
+  if (!masked) return body;
+  return JSON.stringify(parsed, null, body.includes('\n') ? 2 : undefined);
+}
+
+function headerList(request: CopyableRequest, token: string | null): [string, string][] {
+  const given = Object.entries(request.headers ?? {}).filter(
+    ([name]) => name.toLowerCase() !== 'authorization',
+  );
+  const list: [string, string][] = [['Authorization', `Bearer ${token ?? TOKEN_PLACEHOLDER}`], ...given];
+  const hasType = given.some(([name]) => name.toLowerCase() === 'content-type');
+  if (request.body !== undefined && !hasType) list.push(['Content-Type', 'application/json']);
+  return list;
+}
+
+export function curlCommand(request: CopyableRequest, { token }: CopyOptions): string {
+  const method = request.method.toUpperCase();
+  const parts = ['curl'];
+  if (method !== 'GET') parts.push(`-X ${/^[A-Z]+$/.test(method) ? method : shellQuote(method)}`);
+  for (const [name, value] of headerList(request, token)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(maskBody(request.body))}`);
+  parts.push(shellQuote(request.url));
+  return parts.join(' \\\n  ');
+}
+
+export function fetchSnippet(request: CopyableRequest, { token }: CopyOptions): string {
+  const q = (text: string) => JSON.stringify(text);
+  const headers = headerList(request, token).map(([name, value]) => `    ${q(name)}: ${q(value)},`);
+  const lines = [
+    `fetch(${q(request.url)}, {`,
+    `  method: ${q(request.method.toUpperCase())},`,
+    '  headers: {',
+    ...headers,
+    '  },',
+  ];
+  if (request.body !== undefined) lines.push(`  body: ${q(maskBody(request.body))},`);
+  lines.push('});');
+  return lines.join('\n');
+}
+
+/** Both commands for one request: curl for a shell, fetch for a browser's console or a script. */
+export function copyCommands(request: CopyableRequest, options: CopyOptions): CopyCommands {
+  return { curl: curlCommand(request, options), fetch: fetchSnippet(request, options) };
+}
