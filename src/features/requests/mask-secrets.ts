@@ -1,6 +1,8 @@
+import { MASKED_SECRET } from '@/lib/copy-commands';
 import type { RequestForm } from './request-form';
 
-export const MASK = '********';
+/** The copies' mask, so a history entry and its copies read alike. */
+export const MASK = MASKED_SECRET;
 
 /** Names whose values are secrets wherever they appear in a body or a query: the password and the admin key. */
 export function isSecretName(name: string): boolean {

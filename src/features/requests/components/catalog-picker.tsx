@@ -1,11 +1,8 @@
 import { memo, useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import TextField from '@mui/material/TextField';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { TextInput } from '@/components/text-input';
 import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
 import { groupByArea, type AreaGroup } from '../group-by-area';
 import { searchCatalog } from '../search-catalog';
@@ -17,21 +14,42 @@ type Choose = (entry: CatalogEntry) => void;
 
 function EntryList({ entries, onChoose }: { entries: CatalogEntry[]; onChoose: Choose }) {
   return (
-    <List dense disablePadding>
+    // Plain buttons in a list: the navigation's ListItemButton here would split the shared frame's chunk.
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {entries.map((entry) => (
-        <ListItem key={`${entry.method} ${entry.path}`} disablePadding>
-          <ListItemButton onClick={() => onChoose(entry)} sx={{ gap: 1, alignItems: 'baseline' }}>
+        <li key={`${entry.method} ${entry.path}`}>
+          <Button
+            fullWidth
+            color="inherit"
+            onClick={() => onChoose(entry)}
+            sx={{ justifyContent: 'flex-start', textTransform: 'none', gap: 1, textAlign: 'left', py: 0.5 }}
+          >
             <Box
               component="span"
               sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
             >
               {entry.method} {entry.path}
             </Box>
-            {entry.emulated && <Chip size="small" color="success" variant="outlined" label="Emulated" />}
-          </ListItemButton>
-        </ListItem>
+            {entry.emulated && (
+              <Box
+                component="span"
+                sx={{
+                  border: 1,
+                  borderColor: 'success.main',
+                  color: 'success.main',
+                  borderRadius: 3,
+                  px: 1,
+                  fontSize: '0.75rem',
+                  lineHeight: 1.6,
+                }}
+              >
+                Emulated
+              </Box>
+            )}
+          </Button>
+        </li>
       ))}
-    </List>
+    </Box>
   );
 }
 
@@ -76,15 +94,13 @@ export const CatalogPicker = memo(function CatalogPicker({ onChoose }: { onChoos
   const groups = groupByArea(searching ? found.slice(0, SHOWN) : found);
   return (
     <Box>
-      <TextField
+      <TextInput
         label="Search the catalog"
         type="search"
-        fullWidth
-        size="small"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        helperText="An area, words (“people lookup”) or a path fragment (“tickets/{id}”)"
-        slotProps={{ htmlInput: { spellCheck: false } }}
+        hint="An area, words (“people lookup”) or a path fragment (“tickets/{id}”)"
+        inputProps={{ spellCheck: false }}
       />
       <Typography variant="body2" role="status" sx={{ my: 1 }}>
         {!searching

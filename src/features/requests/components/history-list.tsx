@@ -5,8 +5,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { CopyButton } from '@/components/copy-button';
-import { curlCommand, fetchCommand } from '../copy-commands';
+import { curlCommand, fetchSnippet, type CopyableRequest } from '@/lib/copy-commands';
 import { useHistoryStore, type HistoryEntry } from '../history-store';
+
+function copyable(apiBase: string, entry: HistoryEntry): CopyableRequest {
+  const { method, path, bodyText } = entry.request;
+  return { method, url: `${apiBase}${path}`, ...(bodyText !== undefined ? { body: bodyText } : {}) };
+}
 
 /** This tab's last requests: run again, load into the form, copy as curl or fetch (the token only on request). */
 export function HistoryList({
@@ -64,8 +69,16 @@ export function HistoryList({
                 <Button size="small" variant="outlined" onClick={() => onEdit(entry)}>
                   Edit
                 </Button>
-                <CopyButton text={curlCommand(apiBase, entry.request, shown)} label="Copy as curl" />
-                <CopyButton text={fetchCommand(apiBase, entry.request, shown)} label="Copy as fetch" />
+                <CopyButton
+                  text={() => curlCommand(copyable(apiBase, entry), { token: shown })}
+                  label="Copy as curl"
+                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                />
+                <CopyButton
+                  text={() => fetchSnippet(copyable(apiBase, entry), { token: shown })}
+                  label="Copy as fetch"
+                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                />
               </Box>
             </Box>
           );

@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { TextInput } from '@/components/text-input';
 import type { ApiMethod } from '@/lib/api-client';
 import { useRequestFormStore } from '../form-store';
 import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../request-form';
@@ -14,35 +18,40 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
   const form = useRequestFormStore((s) => s.form);
   const setForm = useRequestFormStore((s) => s.setForm);
   const placeholders = placeholdersOf(form.path);
+  const methodId = useId();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
-          label="Method"
-          value={form.method}
-          onChange={(e) => setForm({ method: e.target.value as ApiMethod })}
-          slotProps={{ select: { native: true } }}
-          sx={{ width: 130 }}
-        >
-          {METHODS.map((method) => (
-            <option key={method} value={method}>
-              {method}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          label="Path"
-          value={form.path}
-          onChange={(e) => setForm({ path: e.target.value })}
-          error={Boolean(errors.path)}
-          helperText={errors.path ?? 'Below the connection’s /api/; {name} marks a path parameter'}
-          sx={{ flex: '1 1 240px' }}
-          slotProps={{
-            htmlInput: { spellCheck: false, autoCapitalize: 'off', style: MONO },
-            input: { startAdornment: <InputAdornment position="start">/api/</InputAdornment> },
-          }}
-        />
+        <FormControl sx={{ width: 130 }}>
+          <InputLabel htmlFor={methodId}>Method</InputLabel>
+          <NativeSelect
+            id={methodId}
+            value={form.method}
+            onChange={(e) => setForm({ method: e.target.value as ApiMethod })}
+            input={<OutlinedInput label="Method" />}
+          >
+            {METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+        <Box sx={{ flex: '1 1 240px' }}>
+          <TextInput
+            label="Path"
+            value={form.path}
+            onChange={(e) => setForm({ path: e.target.value })}
+            error={errors.path}
+            hint="Below the connection’s /api/; {name} marks a path parameter"
+            inputProps={{ spellCheck: false, autoCapitalize: 'off', style: MONO }}
+            startAdornment={
+              <Box component="span" sx={{ mr: 1, color: 'text.secondary', fontFamily: 'monospace' }}>
+                /api/
+              </Box>
+            }
+          />
+        </Box>
       </Box>
       {placeholders.length > 0 && (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
@@ -50,17 +59,15 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
             Path parameters
           </Typography>
           {placeholders.map((name) => (
-            <TextField
-              key={name}
-              label={`{${name}}`}
-              value={form.pathValues[name] ?? ''}
-              onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
-              error={Boolean(errors.pathValues?.[name])}
-              helperText={errors.pathValues?.[name]}
-              size="small"
-              sx={{ flex: '1 1 200px' }}
-              slotProps={{ htmlInput: { spellCheck: false, style: MONO } }}
-            />
+            <Box key={name} sx={{ flex: '1 1 200px' }}>
+              <TextInput
+                label={`{${name}}`}
+                value={form.pathValues[name] ?? ''}
+                onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
+                error={errors.pathValues?.[name]}
+                inputProps={{ spellCheck: false, style: MONO }}
+              />
+            </Box>
           ))}
         </Box>
       )}
@@ -70,30 +77,30 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
         </Typography>
         {form.query.map((row, index) => (
           <Box key={row.id} sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField
-              label={`Name ${index + 1}`}
-              size="small"
-              value={row.name}
-              onChange={(e) =>
-                setForm({
-                  query: form.query.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)),
-                })
-              }
-              sx={{ flex: '1 1 140px' }}
-              slotProps={{ htmlInput: { spellCheck: false, style: MONO } }}
-            />
-            <TextField
-              label={`Value ${index + 1}`}
-              size="small"
-              value={row.value}
-              onChange={(e) =>
-                setForm({
-                  query: form.query.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)),
-                })
-              }
-              sx={{ flex: '2 1 180px' }}
-              slotProps={{ htmlInput: { spellCheck: false, style: MONO } }}
-            />
+            <Box sx={{ flex: '1 1 140px' }}>
+              <TextInput
+                label={`Name ${index + 1}`}
+                value={row.name}
+                onChange={(e) =>
+                  setForm({
+                    query: form.query.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)),
+                  })
+                }
+                inputProps={{ spellCheck: false, style: MONO }}
+              />
+            </Box>
+            <Box sx={{ flex: '2 1 180px' }}>
+              <TextInput
+                label={`Value ${index + 1}`}
+                value={row.value}
+                onChange={(e) =>
+                  setForm({
+                    query: form.query.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)),
+                  })
+                }
+                inputProps={{ spellCheck: false, style: MONO }}
+              />
+            </Box>
             <Button
               size="small"
               onClick={() => setForm({ query: form.query.filter((r) => r.id !== row.id) })}
@@ -107,16 +114,16 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
           Add query parameter
         </Button>
       </Box>
-      <TextField
+      <TextInput
         label="JSON body"
         multiline
         minRows={4}
         maxRows={20}
         value={form.body}
         onChange={(e) => setForm({ body: e.target.value })}
-        error={Boolean(errors.body)}
-        helperText={errors.body ?? (form.method === 'GET' ? 'A GET request has no body.' : 'Empty: no body.')}
-        slotProps={{ htmlInput: { spellCheck: false, style: { ...MONO, fontSize: 13 } } }}
+        error={errors.body}
+        hint={form.method === 'GET' ? 'A GET request has no body.' : 'Empty: no body.'}
+        inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
       />
     </Box>
   );

@@ -62,8 +62,8 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     await user.click(await screen.findByLabelText('Path', {}, SCREEN_LOADS));
     await user.keyboard('{Control>}{Enter}{/Control}');
     const answer = screen.getByRole('region', { name: 'Answer' });
-    expect(await within(answer).findByLabelText('Response body')).toHaveTextContent(
-      '"UserName": "jdoe@example.edu"',
+    expect(await within(answer).findByRole('tree', { name: 'Response body' })).toHaveTextContent(
+      'UserName: "jdoe@example.edu"',
     );
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ url: '/TDWebApi/api/auth/getuser', method: 'GET' });
