@@ -18,7 +18,6 @@ const SIGNED_OUT = {
 const SIGNED_IN = {
   '/profile': (page: Page) => page.getByRole('region', { name: 'Contact and location' }),
   '/token': (page: Page) => page.getByRole('table', { name: 'Token claims' }),
-  '/requests': (page: Page) => page.getByRole('region', { name: 'Catalog' }),
   '/admin-key': (page: Page) => page.getByRole('heading', { level: 1, name: 'Admin key' }),
 };
 

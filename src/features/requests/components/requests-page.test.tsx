@@ -76,4 +76,18 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     expect(sent).toHaveLength(1);
     expect(useHistoryStore.getState().entries).toHaveLength(1);
   });
+
+  it('names an unreachable server, and keeps the request in the history as unanswered', async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderRoute('/requests');
+    await user.click(await screen.findByRole('button', { name: 'Send' }, SCREEN_LOADS));
+    const answer = screen.getByRole('region', { name: 'Answer' });
+    expect(await within(answer).findByRole('alert')).toHaveTextContent(
+      'The server at http://localhost:3000 cannot be reached. Check that it is running.',
+    );
+    expect(useHistoryStore.getState().entries.map((e) => e.status)).toEqual([null]);
+    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('No answer');
+  });
 });

@@ -14,6 +14,7 @@ import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { sendRequest, type SendOutcome } from '../api/send-request';
 import { useRequestFormStore } from '../form-store';
+import { forgetRequestsOnSignOut } from '../forget-on-sign-out';
 import { useHistoryStore, type HistoryEntry } from '../history-store';
 import {
   buildRequest,
@@ -28,6 +29,9 @@ import { CatalogPicker } from './catalog-picker';
 import { HistoryList } from './history-list';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
+
+// Registered once, when the screen's code first loads: before that there is nothing to forget.
+forgetRequestsOnSignOut();
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
