@@ -8,6 +8,7 @@ import { focusRing } from '@/components/focus-ring';
 const ITEMS = [
   { to: '/profile', label: 'Profile' },
   { to: '/token', label: 'Token' },
+  { to: '/requests', label: 'Requests' },
   { to: '/admin-key', label: 'Admin key' },
   { to: '/decode', label: 'JWT decoder' },
 ];

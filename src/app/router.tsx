@@ -8,6 +8,7 @@ import {
   AdminKeyRouteCode,
   DecodePageCode,
   ProfilePageCode,
+  RequestsPageCode,
   SignedInLayoutCode,
   SsoCallbackPageCode,
   SsoPageCode,
@@ -21,6 +22,7 @@ const ProfilePage = ProfilePageCode.Screen;
 const TokenPage = TokenPageCode.Screen;
 const SsoPage = SsoPageCode.Screen;
 const SsoCallbackPage = SsoCallbackPageCode.Screen;
+const RequestsPage = RequestsPageCode.Screen;
 const DecodePage = DecodePageCode.Screen;
 
 export const routes: RouteObject[] = [
@@ -45,6 +47,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/profile" replace /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/token', element: <TokenPage /> },
+          { path: '/requests', element: <RequestsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

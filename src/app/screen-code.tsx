@@ -45,6 +45,9 @@ export const SsoPageCode = onDemand(() =>
 export const SsoCallbackPageCode = onDemand(() =>
   import('@/features/sso/components/sso-callback-page').then((m) => m.default),
 );
+export const RequestsPageCode = onDemand(() =>
+  import('@/features/requests/components/requests-page').then((m) => m.default),
+);
 export const DecodePageCode = onDemand(() =>
   import('@/features/decode/components/decode-page').then((m) => m.default),
 );
@@ -53,6 +56,7 @@ const BY_PATH: Record<string, OnDemand<object>[]> = {
   '/': [SignedInLayoutCode, ProfilePageCode],
   '/profile': [SignedInLayoutCode, ProfilePageCode],
   '/token': [SignedInLayoutCode, TokenPageCode],
+  '/requests': [SignedInLayoutCode, RequestsPageCode],
   '/admin-key': [AdminKeyRouteCode],
   '/decode': [DecodePageCode],
 };

@@ -14,6 +14,10 @@ export interface TextInputProps extends Pick<
   | 'value'
   | 'onChange'
   | 'endAdornment'
+  | 'startAdornment'
+  | 'multiline'
+  | 'minRows'
+  | 'maxRows'
   | 'inputProps'
 > {
   label: string;

@@ -388,3 +388,59 @@ describe('rateMethodOf', () => {
     expect(rateMethodOf(method, path)).toBe(expected);
   });
 });
+
+describe('sendRaw: the answer as it came (the Requests screen)', () => {
+  it('sends any method with a JSON body exactly as written, and the token', async () => {
+    const { client, sent } = setup({ session: () => ({ token: TOKEN, expiresAt: T0 + 60_000 }) });
+    const text = '{\n  "n": 12345678901234567890\n}';
+    await client.sendRaw({ method: 'PATCH', path: '/api/people/x', bodyText: text });
+    expect(sent().init.method).toBe('PATCH');
+    expect(sent().init.body).toBe(text);
+    expect(sent().headers['Content-Type']).toBe('application/json');
+    expect(sent().headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('answers a non-2xx status without throwing: status, time, size, headers, text, and the typed error', async () => {
+    const body = '{"status":404,"error":"not_emulated","message":"The Tickets área is not emulated."}';
+    const fetch = vi.fn<typeof globalThis.fetch>(() => {
+      vi.setSystemTime(T0 + 137);
+      return Promise.resolve(
+        reply(body, {
+          status: 404,
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'X-RateLimit-Limit': '60',
+            'X-RateLimit-Remaining': '59',
+            'X-RateLimit-Reset': new Date(T0 + 61_000).toUTCString(),
+            Date: new Date(T0 + 1000).toUTCString(),
+          },
+        }),
+      );
+    });
+    const { client, rates } = setup({ fetch, session: () => ({ token: TOKEN, expiresAt: T0 + 60_000 }) });
+    const answer = await client.sendRaw({ method: 'DELETE', path: '/api/1/tickets/2' });
+    expect(answer.status).toBe(404);
+    expect(answer.ms).toBe(137);
+    expect(answer.text).toBe(body);
+    // Bytes, not characters: the "á" is two.
+    expect(answer.size).toBe(body.length + 1);
+    expect(answer.headers).toContainEqual(['x-ratelimit-remaining', '59']);
+    expect(answer.rateMethod).toBe('DELETE {id}/tickets/{id}');
+    expect(answer.rateLimit).toEqual({ limit: 60, remaining: 59, resetAt: T0 + 61_000 });
+    // The server's clock is 863 ms ahead of the browser's when the answer arrives.
+    expect(answer.resetAt).toBe(T0 + 61_000 - 863);
+    expect(rates.seen.get('/TDWebApi DELETE {id}/tickets/{id}')?.remaining).toBe(59);
+    expect(answer.error).toBeInstanceOf(ApiHttpError);
+    expect(answer.error).toMatchObject({ status: 404, code: 'not_emulated', withToken: true });
+  });
+
+  it('answers a 2xx with no error, and still refuses a rate-limited method without sending', async () => {
+    const { client, fetch, rates } = setup();
+    expect((await client.sendRaw({ method: 'GET', path: '/api/auth/getuser' })).error).toBeNull();
+    rates.book.block('/TDWebApi', 'PUT people/{id}', T0 + 5000);
+    await expect(client.sendRaw({ method: 'PUT', path: '/api/people/7' })).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -8,11 +8,15 @@ import {
 } from './api-errors';
 import { now } from './clock';
 
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface ApiRequest {
-  method: 'GET' | 'POST';
+  method: ApiMethod;
   /** Under the connection's base URL, e.g. `/api/auth/getuser`. */
   path: string;
   body?: unknown;
+  /** A JSON body sent exactly as written (already validated), instead of `body`. */
+  bodyText?: string;
   /** Send the session's bearer token when there is one (default true). */
   auth?: boolean;
   /** Send this token instead of the session's (a pasted token being verified). */
@@ -34,6 +38,29 @@ export interface ApiResponse {
   rateLimit: RateLimitInfo | null;
   /** The server answered a redirect that was not followed. */
   redirected: boolean;
+}
+
+/** An answer as it came, whatever its status: what the Requests screen shows. */
+export interface RawAnswer {
+  status: number;
+  /** The connection's base URL the request went to (rate limits are kept per connection). */
+  base: string;
+  /** The rate-limit key of the call, e.g. `GET people/{id}`. */
+  rateMethod: string;
+  /** From sending to the whole body read, ms (browser clock). */
+  ms: number;
+  /** The body's size in bytes. */
+  size: number;
+  headers: [name: string, value: string][];
+  rateLimit: RateLimitInfo | null;
+  /** When the rate-limit window resets, on the browser's clock (the server's Reset shifted by its clock difference). */
+  resetAt: number | null;
+  /** The body's text as it came. */
+  text: string;
+  body: ApiBody;
+  serverDate: number | null;
+  /** For a status outside 2xx: the typed error every other screen would get, for the error policy. */
+  error: ApiHttpError | null;
 }
 
 /** Rate limits per connection (its base URL: each API counts its own calls) and per method. */
@@ -84,10 +111,12 @@ function readRateLimit(headers: Headers): RateLimitInfo | null {
   return { limit, remaining, resetAt: reset };
 }
 
-async function readBody(response: Response): Promise<ApiBody> {
-  const text = await response.text();
+/** What the client sends as `Accept`. */
+export const ACCEPT = 'application/json, text/plain';
+
+function parseBody(text: string, headers: Headers): ApiBody {
   if (text === '') return { type: 'empty' };
-  const type = (response.headers.get('Content-Type') ?? '').toLowerCase();
+  const type = (headers.get('Content-Type') ?? '').toLowerCase();
   if (type.includes('json')) {
     try {
       return { type: 'json', data: JSON.parse(text) as unknown };
@@ -106,13 +135,13 @@ async function readBody(response: Response): Promise<ApiBody> {
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  async function send(request: ApiRequest): Promise<ApiResponse> {
+  async function exchange(request: ApiRequest): Promise<RawAnswer & { redirected: boolean }> {
     const rateMethod = rateMethodOf(request.method, request.path);
     const base = request.base ?? deps.baseUrl();
     const blockedUntil = deps.rateLimits.blockedUntil(base, rateMethod);
     if (blockedUntil !== null && blockedUntil > now()) throw new RateLimitedError(rateMethod, blockedUntil);
 
-    const headers: Record<string, string> = { Accept: 'application/json, text/plain' };
+    const headers: Record<string, string> = { Accept: ACCEPT };
     const session =
       request.token !== undefined
         ? { token: request.token, expiresAt: Number.POSITIVE_INFINITY }
@@ -123,12 +152,10 @@ export function createApiClient(deps: ApiClientDeps) {
       if (deps.serverNow() >= session.expiresAt) throw new SessionExpiredError();
       headers.Authorization = `Bearer ${session.token}`;
     }
-    let body: string | undefined;
-    if (request.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.body);
-    }
+    const body = request.bodyText ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     const url = `${base}${request.path}`;
+    const startedAt = now();
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -146,46 +173,91 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new NetworkError(new URL(url, globalThis.location?.href ?? 'http://localhost/').origin);
     }
     if (response.type === 'opaqueredirect') {
-      return { status: 302, body: { type: 'empty' }, serverDate: null, rateLimit: null, redirected: true };
+      return {
+        status: 302,
+        base,
+        rateMethod,
+        ms: now() - startedAt,
+        size: 0,
+        headers: [],
+        rateLimit: null,
+        resetAt: null,
+        text: '',
+        body: { type: 'empty' },
+        serverDate: null,
+        error: null,
+        redirected: true,
+      };
     }
     const rateLimit = readRateLimit(response.headers);
     if (rateLimit) deps.rateLimits.record(base, rateMethod, rateLimit);
-    const parsed = await readBody(response);
-    const serverDate = Date.parse(response.headers.get('Date') ?? '');
-    if (!response.ok) {
-      const errorBody = parsed.type === 'json' && isErrorBody(parsed.data) ? parsed.data : null;
-      let retryAt: number | null = null;
-      if (response.status === 429) {
-        retryAt = retryTime(response.headers, rateLimit, Number.isNaN(serverDate) ? null : serverDate);
-        deps.rateLimits.block(base, rateMethod, retryAt);
-      }
-      const code = errorBody?.error ?? null;
-      throw new ApiHttpError(
-        response.status,
-        code,
-        errorBody?.message ?? null,
-        session !== null,
-        rateMethod,
-        retryAt,
-        {
-          rateMethod,
-          status: response.status,
-          code,
-          receivedAt: now(),
-          rateLimitHeaders: rateLimitHeadersOf(response.headers),
-        },
-      );
-    }
-    return {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const parsed = parseBody(text, response.headers);
+    const dated = Date.parse(response.headers.get('Date') ?? '');
+    const serverDate = Number.isNaN(dated) ? null : dated;
+    const answer = {
       status: response.status,
-      body: parsed,
-      serverDate: Number.isNaN(serverDate) ? null : serverDate,
+      base,
+      rateMethod,
+      ms: now() - startedAt,
+      size: bytes.byteLength,
+      headers: [...response.headers.entries()],
       rateLimit,
+      resetAt: rateLimit ? onBrowserClock(rateLimit.resetAt, serverDate) : null,
+      text,
+      body: parsed,
+      serverDate,
+      error: null,
       redirected: false,
+    };
+    if (response.ok) return answer;
+    const errorBody = parsed.type === 'json' && isErrorBody(parsed.data) ? parsed.data : null;
+    let retryAt: number | null = null;
+    if (response.status === 429) {
+      retryAt = retryTime(response.headers, rateLimit, serverDate);
+      deps.rateLimits.block(base, rateMethod, retryAt);
+    }
+    const code = errorBody?.error ?? null;
+    const error = new ApiHttpError(
+      response.status,
+      code,
+      errorBody?.message ?? null,
+      session !== null,
+      rateMethod,
+      retryAt,
+      {
+        rateMethod,
+        status: response.status,
+        code,
+        receivedAt: now(),
+        rateLimitHeaders: rateLimitHeadersOf(response.headers),
+      },
+    );
+    return { ...answer, error };
+  }
+
+  async function send(request: ApiRequest): Promise<ApiResponse> {
+    const answer = await exchange(request);
+    if (answer.error) throw answer.error;
+    return {
+      status: answer.status,
+      body: answer.body,
+      serverDate: answer.serverDate,
+      rateLimit: answer.rateLimit,
+      redirected: answer.redirected,
     };
   }
 
-  return { send };
+  /**
+   * The answer as it came, whatever its status (a non-2xx one carries the typed error in `error`). Like `send`,
+   * it refuses a rate-limited method and an expired token (throwing), and throws NetworkError when nothing came.
+   */
+  function sendRaw(request: ApiRequest): Promise<RawAnswer> {
+    return exchange(request);
+  }
+
+  return { send, sendRaw };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -194,10 +266,12 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 function retryTime(headers: Headers, rateLimit: RateLimitInfo | null, serverDate: number | null): number {
   const retryAfter = Number(headers.get('Retry-After'));
   if (Number.isFinite(retryAfter) && retryAfter > 0) return now() + retryAfter * 1000;
-  if (rateLimit) {
-    // Reset is server time; shift it by the server's clock difference when the Date header tells it.
-    const skew = serverDate === null ? 0 : serverDate - now();
-    return rateLimit.resetAt - skew;
-  }
+  if (rateLimit) return onBrowserClock(rateLimit.resetAt, serverDate);
   return now() + 60_000;
+}
+
+/** A server-clock time on the browser's clock, shifted by the difference the answer's Date header tells. */
+function onBrowserClock(serverTime: number, serverDate: number | null): number {
+  const skew = serverDate === null ? 0 : serverDate - now();
+  return serverTime - skew;
 }

@@ -1,0 +1,409 @@
+import type { Page } from '@playwright/test';
+import {
+  EXAMPLE_UNIVERSITY,
+  JDOE,
+  expect,
+  seriousViolations,
+  signInViaApi,
+  signInWithForm,
+  storedSession,
+  test,
+} from './fixtures';
+import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
+
+const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
+
+async function openRequests(page: Page) {
+  await page.goto('/requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+}
+
+/** Chooses an endpoint from the catalog by a search and its exact `METHOD /path`. */
+async function choose(page: Page, search: string, endpoint: string) {
+  await page.getByLabel('Search the catalog').fill(search);
+  await page.getByRole('button', { name: new RegExp(`^${escape(endpoint)}( Emulated)?$`) }).click();
+}
+
+function escape(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
+const body = (page: Page) => page.getByRole('tree', { name: 'Response body' });
+
+test('GET people/{uid}: the path parameter as a field, the answer with its status, time, size, limits and body', async ({
+  page,
+  signedIn,
+  requests,
+}) => {
+  await openRequests(page);
+  await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
+  await expect(page.getByLabel('Method')).toHaveValue('GET');
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/{uid}');
+  await page.getByLabel('{uid}').fill(JDOE_UID);
+
+  const preview = page.getByLabel('Request preview');
+  await expect(preview).toContainText(`GET http://127.0.0.1:`);
+  await expect(preview).toContainText(`/TDWebApi/api/people/${JDOE_UID}`);
+  await expect(preview).toContainText('Authorization: Bearer <redacted>');
+  await expect(preview).not.toContainText(signedIn.token);
+
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK: the request succeeded.');
+  await expect(body(page)).toContainText(`UserName: "${JDOE.username}"`);
+  const facts = answer(page).getByRole('definition');
+  await expect(facts.nth(0)).toHaveText(/^\d+ ms$/);
+  await expect(facts.nth(1)).toHaveText(/bytes/);
+  await expect(facts.nth(2)).toHaveText(/^59 of 60 left; resets at \d{1,2}:\d\d:\d\d/);
+  await expect(
+    answer(page).getByRole('meter', { name: 'GET people/{id}: 59 of 60 calls left' }),
+  ).toBeVisible();
+  await answer(page)
+    .getByText(/^Response headers/)
+    .click();
+  await expect(answer(page).getByRole('table', { name: 'Response headers' })).toContainText(
+    'x-ratelimit-limit',
+  );
+
+  const sent = requests.filter((r) => r.url.includes('/api/people/'));
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.authorization).toBe(`Bearer ${signedIn.token}`);
+  expect(new URL(sent[0]!.url).pathname).toBe(`/TDWebApi/api/people/${JDOE_UID}`);
+});
+
+test('catalog search and fill: a people lookup with query parameters as rows', async ({
+  page,
+  signedIn,
+  requests,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await openRequests(page);
+  const catalog = page.getByRole('region', { name: 'Catalog' });
+  await page.getByLabel('Search the catalog').fill('ticket');
+  // Areas by relevance: Tickets first, open, its endpoints listed.
+  await expect(catalog.locator('summary').first()).toHaveText(/^Tickets \(\d+\)$/);
+  await expect(catalog.getByText('Ticket Statuses')).toBeVisible();
+  await expect(
+    catalog.getByRole('button', { name: 'GET /api/{appId}/tickets/{id}', exact: true }),
+  ).toBeVisible();
+
+  await page.getByLabel('Search the catalog').fill('people lookup');
+  const lookup = catalog.getByRole('button', { name: 'GET /api/people/lookup Emulated' });
+  await expect(lookup).toBeVisible();
+  await lookup.click();
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/lookup');
+  await expect(page.getByLabel('Name 1')).toHaveValue('searchText');
+  await expect(page.getByLabel('Name 2')).toHaveValue('maxResults');
+  await page.getByLabel('Value 1').fill('doe');
+  await page.getByLabel('Value 2').fill('5');
+  await page.getByRole('button', { name: 'Add query parameter' }).click();
+  await page.getByLabel('Name 3').fill('unused');
+  await page.getByRole('button', { name: 'Remove query parameter 3' }).click();
+  await expect(page.getByLabel('Name 3')).toHaveCount(0);
+  await expect(page.getByLabel('Request preview')).toContainText(
+    '/api/people/lookup?searchText=doe&maxResults=5',
+  );
+
+  // Ctrl+Enter sends from any field of the form.
+  await page.getByLabel('Value 2').press('Control+Enter');
+  await expect(answer(page)).toContainText('200 OK');
+  // The list's records are folded: open the first.
+  await body(page).getByRole('treeitem').first().click();
+  await expect(body(page)).toContainText(`UserName: "${JDOE.username}"`);
+  const sent = requests.filter((r) => r.url.includes('/api/people/lookup'));
+  expect(sent.map((r) => new URL(r.url).search)).toEqual(['?searchText=doe&maxResults=5']);
+});
+
+test('an area the emulator does not implement answers not_emulated, shown as it came', async ({
+  page,
+  signedIn,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await openRequests(page);
+  await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
+  await page.getByLabel('{appId}').fill('42');
+  await page.getByLabel('{id}').fill('1234');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('404 Not Found');
+  await expect(answer(page).getByRole('alert')).toContainText('Not found. The server said:');
+  await expect(body(page)).toContainText('error: "not_emulated"');
+  await expect(body(page)).toContainText('the Tickets area (GET /api/{appId}/tickets/{id})');
+  await answer(page).getByRole('button', { name: 'Show details' }).click();
+  await expect(answer(page).getByRole('definition').filter({ hasText: 'not_emulated' })).toHaveCount(1);
+});
+
+test('a malformed body is refused before sending, with its line and column', async ({
+  page,
+  signedIn,
+  requests,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await openRequests(page);
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill('{\n  "FirstName": "Ann"\n  "LastName": "Lee"\n}');
+  const before = requests.length;
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByLabel('JSON body')).toHaveAccessibleDescription(
+    'Not valid JSON at line 3, column 3: expected "," or "}", unexpected "\\"".',
+  );
+  expect(requests.slice(before).filter((r) => r.url.includes('/api/'))).toEqual([]);
+});
+
+function newPerson(tag: string) {
+  const name = `req-${tag}-${Date.now()}`;
+  return JSON.stringify({
+    FirstName: 'Ann',
+    LastName: 'Lee',
+    PrimaryEmail: `${name}@example.edu`,
+    UserName: `${name}@example.edu`,
+  });
+}
+
+test('People create: 200 with an admin-key session; no permission with a password session, after one probe', async ({
+  page,
+  requests,
+}) => {
+  await page.goto(`/admin-key?returnTo=${encodeURIComponent('/requests')}`);
+  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
+  await expect(page).toHaveURL('/requests');
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill(newPerson('admin'));
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  await expect(body(page)).toContainText('FirstName: "Ann"');
+
+  // The same request with a password session: the 401 is told apart from an ended session by one getuser.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInViaApi(page, JDOE);
+  await openRequests(page);
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill(newPerson('password'));
+  const from = requests.length;
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page).getByRole('alert')).toHaveText('You do not have permission for this action.');
+  await expect(answer(page)).toContainText('401 Unauthorized');
+  await expect(body(page)).toContainText('insufficient_permission');
+  const calls = requests.slice(from).map((r) => `${r.method} ${new URL(r.url).pathname}`);
+  expect(calls.filter((c) => c.includes('/api/'))).toEqual([
+    'POST /TDWebApi/api/people',
+    'GET /TDWebApi/api/auth/getuser',
+  ]);
+  await expect(page).toHaveURL('/requests');
+});
+
+test('history: re-run sends again with the token; curl and fetch copies redact it unless asked', async ({
+  page,
+  context,
+  signedIn,
+  requests,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRequests(page);
+  await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
+  await page.getByLabel('{uid}').fill(JDOE_UID);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  const history = page.getByRole('region', { name: 'History' });
+  const entry = history.getByRole('listitem', { name: `GET /api/people/${JDOE_UID}` });
+  await expect(entry).toHaveCount(1);
+  await entry.getByRole('button', { name: 'Re-run' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  const sent = requests.filter((r) => r.url.endsWith(`/api/people/${JDOE_UID}`));
+  expect(sent).toHaveLength(2);
+  expect(sent.every((r) => r.authorization === `Bearer ${signedIn.token}`)).toBe(true);
+
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const first = history.getByRole('listitem').first();
+  await first.getByRole('button', { name: 'Copy as curl' }).click();
+  const origin = new URL(page.url()).origin;
+  expect(await clipboard()).toBe(
+    `curl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${origin}/TDWebApi/api/people/${JDOE_UID}'`,
+  );
+  await first.getByRole('button', { name: 'Copy as fetch' }).click();
+  const fetchText = await clipboard();
+  expect(fetchText).toContain(`fetch("${origin}/TDWebApi/api/people/${JDOE_UID}"`);
+  expect(fetchText).not.toContain(signedIn.token);
+
+  await history.getByLabel('Show the token in copies').check();
+  await first.getByRole('button', { name: 'Copy as curl' }).click();
+  expect(await clipboard()).toContain(`Authorization: Bearer ${signedIn.token}`);
+
+  // Edit loads the request back into the form.
+  await page.getByLabel('{uid}').fill('');
+  await first.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('{uid}')).toHaveValue(JDOE_UID);
+});
+
+test('an auth request sent from here is kept with its password masked, in the history and its copies', async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRequests(page);
+  await choose(page, 'auth login', 'POST /api/auth/login');
+  await page
+    .getByLabel('JSON body')
+    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
+  await expect(page.getByLabel('Request preview')).not.toContainText(JDOE.password);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  await expect(entry).toContainText('password or key masked');
+  await expect(entry.getByRole('button', { name: 'Re-run' })).toBeDisabled();
+  await entry.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain('"password": "<redacted>"');
+  expect(curl).not.toContain(JDOE.password);
+});
+
+test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signInViaApi(page, JDOE);
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+  await openRequests(page);
+  await choose(page, 'post people', 'POST /api/people');
+  const draft = '{\n  "FirstName": "Half-written"\n}';
+  await page.getByLabel('JSON body').fill(draft);
+  await page.getByRole('button', { name: 'Add query parameter' }).click();
+  await page.getByLabel('Name 1').fill('note');
+
+  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 2000);
+  await page.clock.runFor(3000);
+  await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
+  await page.clock.resume();
+  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL('/requests');
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people');
+  await expect(page.getByLabel('JSON body')).toHaveValue(draft);
+  await expect(page.getByLabel('Name 1')).toHaveValue('note');
+});
+
+test.describe('at a rate limit of 0', () => {
+  test.use({ baseURL: LIMITED_ORIGIN });
+
+  test('Send is disabled with a countdown until the reset, and nothing is sent', async ({
+    page,
+    requests,
+  }, testInfo) => {
+    // A caller address of its own per run, so that no earlier run's calls count.
+    const run = testInfo.repeatEachIndex * 10 + testInfo.retry + 101;
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${run}` });
+    await page.clock.install();
+    await signInViaApi(page, JDOE);
+    await openRequests(page);
+    const path = page.getByLabel('Path', { exact: true });
+    await path.fill('people/lookup');
+    const lookups = () => requests.filter((r) => new URL(r.url).pathname.endsWith('/api/people/lookup'));
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    for (let call = 1; call <= LIMITED_RATE; call++) {
+      await send.click();
+      await expect(answer(page)).toContainText(`${LIMITED_RATE - call} of ${LIMITED_RATE} left`);
+    }
+    const waiting = page.getByRole('button', { name: /^Send \(wait \d+ s\)$/ });
+    await expect(waiting).toBeDisabled();
+    await expect(answer(page).getByRole('alert')).toContainText(
+      'Too many calls to this method. Try again in',
+    );
+
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    const seconds = Number(/wait (\d+) s/.exec((await waiting.textContent()) ?? '')?.[1]);
+    await page.clock.runFor(10_000);
+    await expect(waiting).toHaveText(`Send (wait ${seconds - 10} s)`);
+    await path.press('Control+Enter');
+    expect(lookups()).toHaveLength(LIMITED_RATE);
+
+    await page.clock.runFor(seconds * 1000);
+    await expect(send).toBeEnabled();
+    await expect(answer(page).getByRole('alert')).toHaveCount(0);
+    expect(lookups()).toHaveLength(LIMITED_RATE);
+  });
+});
+
+test('through the relay to a second emulator as tenant: the same round trip', async ({ page, requests }) => {
+  const upstream = `${LIMITED_ORIGIN}/TDWebApi`;
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
+  await page
+    .getByLabel('Connection')
+    .selectOption({ label: `${RELAY_NAME} (${upstream}, through this server)` });
+  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL('/requests');
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+
+  await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
+  await page.getByLabel('{uid}').fill(JDOE_UID);
+  await expect(page.getByLabel('Request preview')).toContainText(
+    `/relay/${RELAY_NAME}/api/people/${JDOE_UID}`,
+  );
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  await expect(body(page)).toContainText(`UserName: "${JDOE.username}"`);
+  await expect(answer(page).getByRole('definition').nth(2)).toHaveText(/ of 3 left; resets at /);
+
+  const sent = requests.filter((r) => r.url.includes('/api/people/'));
+  expect(sent.map((r) => new URL(r.url).pathname)).toEqual([`/relay/${RELAY_NAME}/api/people/${JDOE_UID}`]);
+  expect(sent[0]!.authorization).toBe(`Bearer ${session.token}`);
+
+  // A copy names the tenant itself, as a tool outside the browser would call it.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const history = page.getByRole('region', { name: 'History' });
+  await history.getByRole('button', { name: 'Copy as curl' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `curl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${upstream}/api/people/${JDOE_UID}'`,
+  );
+});
+
+async function auditAnswered(page: Page) {
+  // Two axe runs over a large screen: slow on a shared machine.
+  test.slow();
+  await openRequests(page);
+  await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
+  await page.getByLabel('{appId}').fill('42');
+  await page.getByLabel('{id}').fill('7');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('404 Not Found');
+  await answer(page).getByRole('button', { name: 'Show details' }).click();
+  await answer(page)
+    .getByText(/^Response headers/)
+    .click();
+  // A form error showing too.
+  await page.getByRole('textbox', { name: '{id}', exact: true }).fill('');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Fill in id.')).toBeVisible();
+  // Endpoints marked as emulated in view.
+  await page.getByLabel('Search the catalog').fill('people');
+  await expect(page.getByText('Emulated', { exact: true }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.mouse.move(0, 400);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test('axe: the screen with an answer, an error and a form error, light and dark', async ({
+  page,
+  signedIn,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await auditAnswered(page);
+});
+
+test.describe('at 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('axe, light and dark, and nothing scrolls sideways', async ({ page, signedIn }) => {
+    expect(signedIn.username).toBe(JDOE.username);
+    await auditAnswered(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});

@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { FieldList } from '@/components/field-list';
+import { RateLimitMeter } from '@/components/rate-limit-meter';
+import type { RawAnswer } from '@/lib/api-client';
+import { sizeText, statusMeaning } from '../status-meaning';
+import { ResponseBody } from './response-body';
+
+/** An answer as it came: status and its meaning, time, size, rate limits, headers and body. */
+export function AnswerView({ answer }: { answer: RawAnswer }) {
+  const rate = answer.rateLimit;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography component="p" variant="h6">
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {answer.status}
+        </Box>{' '}
+        <Typography component="span" variant="body1">
+          {statusMeaning(answer.status)}
+        </Typography>
+      </Typography>
+      <FieldList
+        fields={[
+          { label: 'Time taken', value: `${answer.ms} ms` },
+          { label: 'Size', value: sizeText(answer.size) },
+          {
+            label: 'Rate limit',
+            value: rate
+              ? `${rate.remaining} of ${rate.limit} left; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`
+              : 'No rate-limit headers',
+          },
+        ]}
+      />
+      <RateLimitMeter base={answer.base} methods={[answer.rateMethod]} />
+      <Box component="details">
+        <Box component="summary" sx={{ cursor: 'pointer' }}>
+          Response headers ({answer.headers.length})
+        </Box>
+        <Table size="small" aria-label="Response headers">
+          <TableBody>
+            {answer.headers.map(([name, value]) => (
+              <TableRow key={name}>
+                <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
+                  {name}
+                </TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      <Box>
+        <Typography component="h3" variant="subtitle1" gutterBottom>
+          Body
+        </Typography>
+        <ResponseBody answer={answer} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { CopyButton } from '@/components/copy-button';
+import { curlCommand, fetchSnippet, type CopyableRequest } from '@/lib/copy-commands';
+import { useHistoryStore, type HistoryEntry } from '../history-store';
+
+function copyable(apiBase: string, entry: HistoryEntry): CopyableRequest {
+  const { method, path, bodyText } = entry.request;
+  return { method, url: `${apiBase}${path}`, ...(bodyText !== undefined ? { body: bodyText } : {}) };
+}
+
+/** This tab's last requests: run again, load into the form, copy as curl or fetch (the token only on request). */
+export function HistoryList({
+  apiBase,
+  token,
+  busy,
+  onRerun,
+  onEdit,
+}: {
+  /** The address a tool outside the browser calls. */
+  apiBase: string;
+  token: string;
+  busy: boolean;
+  onRerun: (entry: HistoryEntry) => void;
+  onEdit: (entry: HistoryEntry) => void;
+}) {
+  const entries = useHistoryStore((s) => s.entries);
+  const [reveal, setReveal] = useState(false);
+  if (entries.length === 0)
+    return <Typography color="text.secondary">Nothing sent yet in this tab.</Typography>;
+  const shown = reveal ? token : null;
+  return (
+    <>
+      <FormControlLabel
+        control={<Switch checked={reveal} onChange={(e) => setReveal(e.target.checked)} />}
+        label="Show the token in copies"
+      />
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {entries.map((entry) => {
+          const name = `${entry.request.method} ${entry.request.path}`;
+          return (
+            <Box
+              component="li"
+              key={entry.id}
+              aria-label={name}
+              sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {entry.status === null ? 'No answer' : `HTTP ${entry.status}`} at{' '}
+                {new Date(entry.sentAt).toLocaleTimeString()}
+                {entry.masked && ' · password or key masked: edit to send again'}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy || entry.masked}
+                  onClick={() => onRerun(entry)}
+                >
+                  Re-run
+                </Button>
+                <Button size="small" variant="outlined" onClick={() => onEdit(entry)}>
+                  Edit
+                </Button>
+                <CopyButton
+                  text={() => curlCommand(copyable(apiBase, entry), { token: shown })}
+                  label="Copy as curl"
+                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                />
+                <CopyButton
+                  text={() => fetchSnippet(copyable(apiBase, entry), { token: shown })}
+                  label="Copy as fetch"
+                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                />
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { TextInput } from '@/components/text-input';
+import type { ApiMethod } from '@/lib/api-client';
+import { useRequestFormStore } from '../form-store';
+import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../request-form';
+
+const MONO = { fontFamily: 'monospace' } as const;
+
+/** Method, path, its parameters, query rows and the JSON body: the form lives in the tab's form store. */
+export function RequestFormFields({ errors }: { errors: FormErrors }) {
+  const form = useRequestFormStore((s) => s.form);
+  const setForm = useRequestFormStore((s) => s.setForm);
+  const placeholders = placeholdersOf(form.path);
+  const methodId = useId();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <FormControl sx={{ width: 130 }}>
+          <InputLabel htmlFor={methodId}>Method</InputLabel>
+          <NativeSelect
+            id={methodId}
+            value={form.method}
+            onChange={(e) => setForm({ method: e.target.value as ApiMethod })}
+            input={<OutlinedInput label="Method" />}
+          >
+            {METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+        <Box sx={{ flex: '1 1 240px' }}>
+          <TextInput
+            label="Path"
+            value={form.path}
+            onChange={(e) => setForm({ path: e.target.value })}
+            error={errors.path}
+            hint="Below the connection’s /api/; {name} marks a path parameter"
+            inputProps={{ spellCheck: false, autoCapitalize: 'off', style: MONO }}
+            startAdornment={
+              <Box component="span" sx={{ mr: 1, color: 'text.secondary', fontFamily: 'monospace' }}>
+                /api/
+              </Box>
+            }
+          />
+        </Box>
+      </Box>
+      {placeholders.length > 0 && (
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            Path parameters
+          </Typography>
+          {placeholders.map((name) => (
+            <Box key={name} sx={{ flex: '1 1 200px' }}>
+              <TextInput
+                label={`{${name}}`}
+                value={form.pathValues[name] ?? ''}
+                onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
+                error={errors.pathValues?.[name]}
+                inputProps={{ spellCheck: false, style: MONO }}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+          Query parameters
+        </Typography>
+        {form.query.map((row, index) => (
+          <Box key={row.id} sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Box sx={{ flex: '1 1 140px' }}>
+              <TextInput
+                label={`Name ${index + 1}`}
+                value={row.name}
+                onChange={(e) =>
+                  setForm({
+                    query: form.query.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)),
+                  })
+                }
+                inputProps={{ spellCheck: false, style: MONO }}
+              />
+            </Box>
+            <Box sx={{ flex: '2 1 180px' }}>
+              <TextInput
+                label={`Value ${index + 1}`}
+                value={row.value}
+                onChange={(e) =>
+                  setForm({
+                    query: form.query.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)),
+                  })
+                }
+                inputProps={{ spellCheck: false, style: MONO }}
+              />
+            </Box>
+            <Button
+              size="small"
+              onClick={() => setForm({ query: form.query.filter((r) => r.id !== row.id) })}
+              aria-label={`Remove query parameter ${index + 1}`}
+            >
+              Remove
+            </Button>
+          </Box>
+        ))}
+        <Button size="small" onClick={() => setForm({ query: [...form.query, newQueryParam()] })}>
+          Add query parameter
+        </Button>
+      </Box>
+      <TextInput
+        label="JSON body"
+        multiline
+        minRows={4}
+        maxRows={20}
+        value={form.body}
+        onChange={(e) => setForm({ body: e.target.value })}
+        error={errors.body}
+        hint={form.method === 'GET' ? 'A GET request has no body.' : 'Empty: no body.'}
+        inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import { ACCEPT } from '@/lib/api-client';
+import { maskBody } from '../mask-secrets';
+import { isSignInPath, type BuiltRequest } from '../request-form';
+
+/** What will be sent, as HTTP: the Authorization header redacted, secrets in the body masked. */
+export function RequestPreview({ base, request }: { base: string; request: BuiltRequest }) {
+  const lines = [`${request.method} ${base}${request.path}`, `Accept: ${ACCEPT}`];
+  if (!isSignInPath(request.path)) lines.push('Authorization: Bearer <redacted>');
+  if (request.bodyText !== undefined) lines.push('Content-Type: application/json');
+  const text =
+    request.bodyText !== undefined
+      ? `${lines.join('\n')}\n\n${maskBody(request.bodyText).text}`
+      : lines.join('\n');
+  return (
+    <Box
+      component="pre"
+      tabIndex={0}
+      aria-label="Request preview"
+      sx={{
+        m: 0,
+        p: 2,
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        fontSize: 13,
+        maxHeight: 320,
+        overflow: 'auto',
+      }}
+    >
+      {text}
+    </Box>
+  );
+}

@@ -1,0 +1,177 @@
+import { useCallback, useState, type KeyboardEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { ErrorNotice } from '@/components/error-notice';
+import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
+import { rateMethodOf } from '@/lib/api-client';
+import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
+import { now } from '@/lib/clock';
+import { directBaseUrl } from '@/lib/connection';
+import { useRateLimitWait } from '@/session/rate-limit-wait';
+import { useSessionStore } from '@/session/session-store';
+import { sendRequest, type SendOutcome } from '../api/send-request';
+import { useRequestFormStore } from '../form-store';
+import { forgetRequestsOnSignOut } from '../forget-on-sign-out';
+import { useHistoryStore, type HistoryEntry } from '../history-store';
+import {
+  buildRequest,
+  formFromEntry,
+  newQueryParam,
+  type BuiltRequest,
+  type FormErrors,
+  type RequestForm,
+} from '../request-form';
+import { AnswerView } from './answer-view';
+import { CatalogPicker } from './catalog-picker';
+import { HistoryList } from './history-list';
+import { RequestFormFields } from './request-form-fields';
+import { RequestPreview } from './request-preview';
+
+// Registered once, when the screen's code first loads: before that there is nothing to forget.
+forgetRequestsOnSignOut();
+
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export default function RequestsPage() {
+  const session = useSessionStore((s) => s.session);
+  const form = useRequestFormStore((s) => s.form);
+  const load = useRequestFormStore((s) => s.load);
+  const addToHistory = useHistoryStore((s) => s.add);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [pending, setPending] = useState(false);
+  const built = buildRequest(form);
+  const rateMethod = rateMethodOf(form.method, built.ok ? built.request.path : `/api/${form.path}`);
+  const wait = useRateLimitWait(session?.connection.baseUrl ?? '', rateMethod);
+  const choose = useCallback(
+    (entry: CatalogEntry) => {
+      load(formFromEntry(entry));
+      setErrors({});
+    },
+    [load],
+  );
+  if (!session) return null;
+  const base = `${window.location.origin}${session.connection.baseUrl}`;
+  const apiBase = directBaseUrl(session.connection, window.location.origin);
+
+  async function run(request: BuiltRequest, sentForm: RequestForm) {
+    setPending(true);
+    setOutcome(null);
+    const sentAt = now();
+    const result = await sendRequest(request);
+    setPending(false);
+    setOutcome(result);
+    if (result.kind === 'answer' || result.sent)
+      addToHistory({
+        sentAt,
+        form: sentForm,
+        request,
+        status: result.kind === 'answer' ? result.answer.status : null,
+      });
+  }
+
+  function send() {
+    if (pending || wait) return;
+    const result = buildRequest(form);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) void run(result.request, form);
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  function edit(entry: HistoryEntry) {
+    load({ ...entry.form, query: entry.form.query.map((q) => newQueryParam(q.name, q.value)) });
+    setErrors({});
+  }
+
+  const decision = outcome?.decision ?? null;
+  const failure = wait
+    ? { message: wait.message, details: decision?.details }
+    : decision?.kind === 'rate-limited'
+      ? null
+      : decision;
+  return (
+    <>
+      <PageHeader
+        title="Requests"
+        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to ${session.connection.label}.`}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <SectionCard title="Catalog">
+          <CatalogPicker onChoose={choose} />
+        </SectionCard>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
+          <SectionCard title="Request">
+            <Box
+              component="form"
+              noValidate
+              autoComplete="off"
+              aria-label="Request"
+              onKeyDown={onKeyDown}
+              onSubmit={(e) => {
+                e.preventDefault();
+                send();
+              }}
+            >
+              <RequestFormFields errors={errors} />
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
+                <Button type="submit" variant="contained" disabled={pending || wait !== null}>
+                  {wait ? `Send (wait ${wait.seconds} s)` : pending ? 'Sending…' : 'Send'}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {IS_MAC ? '⌘' : 'Ctrl'}+Enter sends
+                </Typography>
+              </Box>
+            </Box>
+            <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
+              Preview
+            </Typography>
+            {built.ok ? (
+              <RequestPreview base={base} request={built.request} />
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                The preview shows once the path and its parameters are filled in and the body is JSON.
+              </Typography>
+            )}
+          </SectionCard>
+          <SectionCard title="Answer">
+            <Box aria-live="polite">
+              {pending && <Alert severity="info">Sending…</Alert>}
+              {failure && <ErrorNotice message={failure.message} details={failure.details} />}
+              {outcome?.kind === 'answer' && <AnswerView answer={outcome.answer} />}
+              {!pending && !outcome && (
+                <Typography color="text.secondary">Send a request to see its answer here.</Typography>
+              )}
+            </Box>
+          </SectionCard>
+        </Box>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <SectionCard title="History">
+          <HistoryList
+            apiBase={apiBase}
+            token={session.token}
+            busy={pending}
+            onRerun={(entry) => void run(entry.request, entry.form)}
+            onEdit={edit}
+          />
+        </SectionCard>
+      </Box>
+    </>
+  );
+}

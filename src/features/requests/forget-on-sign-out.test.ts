@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionFromToken, useSessionStore } from '@/session/session-store';
+import { resetConsoleState } from '@/testing/reset';
+import { tdToken } from '@/testing/tokens';
+import { useRequestFormStore } from './form-store';
+import { forgetRequestsOnSignOut } from './forget-on-sign-out';
+import { useHistoryStore } from './history-store';
+import { EMPTY_FORM } from './request-form';
+
+let stop: () => void;
+
+function signInAndWork() {
+  const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
+  if (!result.ok) throw new Error(result.message);
+  useSessionStore.getState().adopt(result.session);
+  useRequestFormStore.getState().setForm({ path: 'people/lookup' });
+  useHistoryStore.getState().add({
+    sentAt: 1,
+    form: useRequestFormStore.getState().form,
+    request: { method: 'GET', path: '/api/people/lookup' },
+    status: 200,
+  });
+}
+
+beforeEach(() => {
+  resetConsoleState();
+  useHistoryStore.getState().clear();
+  useRequestFormStore.getState().load(EMPTY_FORM);
+  stop = forgetRequestsOnSignOut();
+});
+
+afterEach(() => {
+  stop();
+  resetConsoleState();
+});
+
+describe('the requests of a tab', () => {
+  it.each(['user', 'other-tab'] as const)('are forgotten on a sign-out (%s)', (reason) => {
+    signInAndWork();
+    useSessionStore.getState().signOut(reason);
+    expect(useHistoryStore.getState().entries).toEqual([]);
+    expect(useRequestFormStore.getState().form).toEqual(EMPTY_FORM);
+  });
+
+  it.each(['expired', 'ended'] as const)(
+    'are kept when the session %s, for the return after signing in',
+    (reason) => {
+      signInAndWork();
+      useSessionStore.getState().signOut(reason);
+      expect(useHistoryStore.getState().entries).toHaveLength(1);
+      expect(useRequestFormStore.getState().form.path).toBe('people/lookup');
+    },
+  );
+});

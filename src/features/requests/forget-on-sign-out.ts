@@ -1,0 +1,17 @@
+import { useSessionStore } from '@/session/session-store';
+import { useRequestFormStore } from './form-store';
+import { useHistoryStore } from './history-store';
+import { EMPTY_FORM } from './request-form';
+
+/**
+ * Signing out (here or in another tab) forgets this tab's requests and form: the next person at this browser
+ * does not see them. An expired or ended session keeps both, so that signing in again returns to the work.
+ */
+export function forgetRequestsOnSignOut(): () => void {
+  return useSessionStore.subscribe((state, previous) => {
+    if (!previous.session || state.session) return;
+    if (state.lastSignOut !== 'user' && state.lastSignOut !== 'other-tab') return;
+    useHistoryStore.getState().clear();
+    useRequestFormStore.getState().load(EMPTY_FORM);
+  });
+}

@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import { maskForm } from './mask-secrets';
+import type { BuiltRequest, RequestForm } from './request-form';
+
+export const HISTORY_SIZE = 50;
+
+export interface HistoryEntry {
+  id: number;
+  /** Browser-clock ms when it was sent. */
+  sentAt: number;
+  /** The form as sent, secrets masked. */
+  form: RequestForm;
+  /** The request as sent, secrets masked in its body and query. */
+  request: BuiltRequest;
+  /** The answer's status, or null when none came (unreachable). */
+  status: number | null;
+  /** A secret was masked: re-running it would send the mask, so it can only be edited. */
+  masked: boolean;
+}
+
+interface HistoryState {
+  entries: HistoryEntry[];
+  add: (entry: { sentAt: number; form: RequestForm; request: BuiltRequest; status: number | null }) => void;
+  clear: () => void;
+}
+
+let nextId = 1;
+
+/** The last requests of this tab, newest first, in memory only; the token is never part of one. */
+export const useHistoryStore = create<HistoryState>()((set) => ({
+  entries: [],
+  add: ({ sentAt, form, request, status }) => {
+    const { form: safe, masked } = maskForm(form);
+    const safeRequest = masked ? maskedRequest(request, safe) : request;
+    const entry: HistoryEntry = { id: nextId++, sentAt, form: safe, request: safeRequest, status, masked };
+    set((s) => ({ entries: [entry, ...s.entries].slice(0, HISTORY_SIZE) }));
+  },
+  clear: () => set({ entries: [] }),
+}));
+
+function maskedRequest(request: BuiltRequest, safe: RequestForm): BuiltRequest {
+  const [path, search = ''] = request.path.split('?');
+  const params = new URLSearchParams(search);
+  for (const row of safe.query) if (params.has(row.name.trim())) params.set(row.name.trim(), row.value);
+  const query = params.toString();
+  return {
+    method: request.method,
+    path: `${path}${query ? `?${query}` : ''}`,
+    ...(request.bodyText !== undefined ? { bodyText: safe.body } : {}),
+  };
+}

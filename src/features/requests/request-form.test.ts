@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '@/lib/catalog/catalog-data';
+import { buildRequest, formFromEntry, newQueryParam, placeholdersOf, type RequestForm } from './request-form';
+
+const form = (change: Partial<RequestForm>): RequestForm => ({
+  method: 'GET',
+  path: 'auth/getuser',
+  pathValues: {},
+  query: [],
+  body: '',
+  ...change,
+});
+
+describe('placeholdersOf', () => {
+  it('names each {placeholder} once, in order', () => {
+    expect(placeholdersOf('{appId}/tickets/{id}/assets/{id}')).toEqual(['appId', 'id']);
+    expect(placeholdersOf('people/lookup')).toEqual([]);
+  });
+});
+
+describe('formFromEntry', () => {
+  it('fills the form from a catalog endpoint, its path below /api/', () => {
+    const entry = CATALOG.find((e) => e.method === 'GET' && e.path === '/api/people/lookup')!;
+    const filled = formFromEntry(entry);
+    expect(filled).toMatchObject({ method: 'GET', path: 'people/lookup', pathValues: {}, body: '' });
+    expect(filled.query.map((q) => q.name)).toEqual(['searchText', 'maxResults']);
+  });
+});
+
+describe('buildRequest', () => {
+  it('fills path parameters (encoded) and appends the named query rows', () => {
+    const built = buildRequest(
+      form({
+        path: '{appId}/tickets/{id}',
+        pathValues: { appId: '12', id: 'a b/c' },
+        query: [
+          newQueryParam('searchText', 'jane doe&x'),
+          newQueryParam('', 'ignored'),
+          newQueryParam('max', '5'),
+        ],
+      }),
+    );
+    expect(built).toEqual({
+      ok: true,
+      request: { method: 'GET', path: '/api/12/tickets/a%20b%2Fc?searchText=jane+doe%26x&max=5' },
+    });
+  });
+
+  it('accepts a path typed with its /api/ prefix', () => {
+    expect(buildRequest(form({ path: '/api/auth/getuser' }))).toMatchObject({
+      ok: true,
+      request: { path: '/api/auth/getuser' },
+    });
+  });
+
+  it('names each empty path parameter', () => {
+    expect(buildRequest(form({ path: 'people/{uid}', pathValues: { uid: ' ' } }))).toEqual({
+      ok: false,
+      errors: { pathValues: { uid: 'Fill in uid.' } },
+    });
+  });
+
+  it('refuses a path that leaves /api/ or carries its own query', () => {
+    for (const path of ['../auth', 'people/./x', 'people/%2e%2e/x'])
+      expect(buildRequest(form({ path }))).toMatchObject({
+        ok: false,
+        errors: { path: /stay under \/api\// },
+      });
+    expect(buildRequest(form({ path: 'people/lookup?x=1' }))).toMatchObject({
+      ok: false,
+      errors: { path: /query parameters in the rows/ },
+    });
+  });
+
+  it('refuses a body that is not JSON, saying where it breaks, and sends nothing', () => {
+    expect(buildRequest(form({ method: 'POST', path: 'people', body: '{\n  "a": 1,\n}' }))).toEqual({
+      ok: false,
+      errors: {
+        body: 'Not valid JSON at line 3, column 1: expected a property name in double quotes, unexpected "}".',
+      },
+    });
+  });
+
+  it('sends a JSON body exactly as written, and refuses one on a GET', () => {
+    const body = '{ "UserName": "x",  "n": 1.50 }';
+    expect(buildRequest(form({ method: 'PUT', path: 'people/1', body }))).toEqual({
+      ok: true,
+      request: { method: 'PUT', path: '/api/people/1', bodyText: body },
+    });
+    expect(buildRequest(form({ body }))).toMatchObject({
+      ok: false,
+      errors: { body: /GET request has no body/ },
+    });
+  });
+});
