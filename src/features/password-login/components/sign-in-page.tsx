@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,47 +15,23 @@ import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { useReturnPath } from '@/app/use-return-path';
-import { ErrorNotice } from '@/components/error-notice';
 import { rateMethodOf } from '@/lib/api-client';
-import { describeFailure, type Failure } from '@/session/describe-error';
+import type { Failure } from '@/session/describe-error';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { startSsoRedirect } from '@/features/sso/sso-redirect';
-import { useSsoSignOutStore, type SsoSignOutStatus } from '@/features/sso/sso-sign-out';
+import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
-
-const SIGN_OUT_MESSAGES = {
-  expired: 'Your session expired. Sign in again to continue.',
-  ended: 'Your session ended. Sign in again to continue.',
-  'other-tab': 'You signed out in another tab.',
-  user: 'You are signed out.',
-} as const;
-
-const SSO_SIGN_OUT_MESSAGES: Record<SsoSignOutStatus, string> = {
-  none: '',
-  ending: ' Ending single sign-on…',
-  ended: ' Single sign-on was ended too.',
-  failed:
-    ' Single sign-on could not be ended, so "Sign in with SSO" may sign this browser in again without asking; close the browser to end it.',
-};
-
-/** What the screen says about the last sign-out, if anything. */
-function signOutNotice(
-  lastSignOut: keyof typeof SIGN_OUT_MESSAGES | null,
-  sso: SsoSignOutStatus,
-): { severity: 'info' | 'warning'; text: string } | null {
-  if (lastSignOut && lastSignOut !== 'user')
-    return { severity: 'info', text: SIGN_OUT_MESSAGES[lastSignOut] };
-  if (lastSignOut === null && sso === 'none') return null;
-  return {
-    severity: sso === 'failed' ? 'warning' : 'info',
-    text: `${SIGN_OUT_MESSAGES.user}${SSO_SIGN_OUT_MESSAGES[sso]}`,
-  };
-}
+import {
+  ErrorNoticeOnDemand,
+  SignOutNoticeOnDemand,
+  describeFailureOnDemand,
+  preloadFailureParts,
+} from './sign-in-on-demand';
 
 export function SignInPage() {
   const session = useSessionStore((s) => s.session);
@@ -78,7 +53,6 @@ export function SignInPage() {
   const wait = useRateLimitWait(rateMethod);
 
   if (session && !login.isPending) return <Navigate to={returnTo} replace />;
-  const notice = signOutNotice(lastSignOut, ssoSignOut);
   const shown: Failure | null = wait
     ? {
         kind: 'rate-limited',
@@ -107,23 +81,24 @@ export function SignInPage() {
           if (!result.ok) setFailure({ kind: 'unknown', message: result.message });
           else void navigate(returnTo, { replace: true });
         },
-        onError: (error) => setFailure(describeFailure(error)),
+        onError: (error) => void describeFailureOnDemand(error).then(setFailure),
       },
     );
   }
 
   return (
     <AuthCard title="Sign in" subtitle="Sign in to the Web API with your user name and password.">
-      {notice && !shown && (
-        <Alert severity={notice.severity} sx={{ mb: 2 }}>
-          {notice.text}
-        </Alert>
+      {!shown && (lastSignOut !== null || ssoSignOut !== 'none') && (
+        <SignOutNoticeOnDemand lastSignOut={lastSignOut} sso={ssoSignOut} />
       )}
-      {shown && <ErrorNotice message={shown.message} details={shown.details} />}
+      {shown && <ErrorNoticeOnDemand message={shown.message} details={shown.details} />}
       <Box
         component="form"
         noValidate
         onSubmit={submit}
+        onPointerDown={preloadFailureParts}
+        onKeyDown={preloadFailureParts}
+        onInput={preloadFailureParts}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <ConnectionPicker />
