@@ -13,7 +13,6 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
-import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { useReturnPath } from '@/app/use-return-path';
 import { rateMethodOf } from '@/lib/api-client';
 import type { Failure } from '@/session/describe-error';
@@ -21,16 +20,17 @@ import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
-import { startSsoRedirect } from '@/features/sso/sso-redirect';
 import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
 import {
   ErrorNoticeOnDemand,
+  RateLimitMeterOnDemand,
   SignOutNoticeOnDemand,
   describeFailureOnDemand,
   preloadFailureParts,
+  startSsoRedirectOnDemand,
 } from './sign-in-on-demand';
 
 export function SignInPage() {
@@ -157,7 +157,7 @@ export function SignInPage() {
           variant="outlined"
           size="large"
           fullWidth
-          onClick={() => startSsoRedirect(returnTo, connection)}
+          onClick={() => startSsoRedirectOnDemand(returnTo, connection, setFailure)}
         >
           Sign in with SSO
         </Button>
@@ -179,7 +179,7 @@ export function SignInPage() {
           Decode a token
         </Link>
       </Typography>
-      <RateLimitMeter methods={['POST auth', 'POST auth/login']} />
+      <RateLimitMeterOnDemand methods={['POST auth', 'POST auth/login']} />
     </AuthCard>
   );
 }
