@@ -1,18 +1,18 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { useNoticeStore } from './notices';
 
-async function decideAndTell(error: unknown) {
-  // Loaded with the first failure: the first page has no use for the policy or for the wording of failures.
-  const { errorPolicy } = await import('@/session/policy');
-  const decision = await errorPolicy.decide(error);
-  // Session endings show on the sign-in screen; everything else needs a notice here.
-  if (!decision.signOut) useNoticeStore.getState().push('error', decision.message);
-}
-
 function onError(error: unknown) {
-  decideAndTell(error).catch(() =>
-    useNoticeStore.getState().push('error', 'Something went wrong. Try again.'),
-  );
+  const { push } = useNoticeStore.getState();
+  // Loaded with the first failure: the first page has no use for the policy or for the wording of failures.
+  void import('@/session/policy')
+    .then(({ errorPolicy }) => errorPolicy.decide(error))
+    // Session endings show on the sign-in screen; everything else needs a notice here.
+    .then(
+      (decision) => {
+        if (!decision.signOut) push('error', decision.message);
+      },
+      () => push('error', 'Something went wrong. Try again.'),
+    );
 }
 
 /**
