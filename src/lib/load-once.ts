@@ -12,9 +12,13 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
     if (pending) return pending;
     const promise: Tracked<T> = load();
     promise.then(
-      (value) => Object.assign(promise, { status: 'fulfilled', value }),
+      (value) => {
+        promise.status = 'fulfilled';
+        promise.value = value;
+      },
       (reason: unknown) => {
-        Object.assign(promise, { status: 'rejected', reason });
+        promise.status = 'rejected';
+        promise.reason = reason;
         pending = null;
       },
     );

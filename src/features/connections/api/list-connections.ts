@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
 import { api } from '@/session/api';
@@ -46,10 +46,11 @@ const connectionsQuery = queryOptions({
  */
 export function useConnections(): { data: Connection[] | undefined } {
   const queryClient = useQueryClient();
-  const data = useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => queryClient.getQueryData(connectionsQuery.queryKey),
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
   );
+  const data = useSyncExternalStore(subscribe, () => queryClient.getQueryData(connectionsQuery.queryKey));
   // Again after the cache is cleared (a sign-out clears it).
   useEffect(() => {
     if (data === undefined) void queryClient.prefetchQuery(connectionsQuery);
