@@ -134,6 +134,6 @@ test('an admin-key session that expires is sent to the admin-key form with its B
   await expect(page.getByText('Your session expired. Sign in again to continue.')).toBeVisible();
   await expect(page.getByLabel('BEID')).toHaveValue(EXAMPLE_UNIVERSITY.beid);
   await expect(page.getByLabel('WebServicesKey')).toHaveValue('');
-  await expect(page.getByLabel('WebServicesKey')).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin key' })).toBeFocused();
   expect(await storedSession(page)).toBeNull();
 });

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { ASMITH, expect, signInWithForm, test } from './fixtures';
 
 /** The script files a signed-out first visit to `path` loads, in a fresh context (empty cache). */
 async function scriptsOfFirstVisit(browser: Browser, path: string): Promise<string[]> {
@@ -25,4 +25,23 @@ test('signed out, / loads exactly the scripts /sign-in loads: the guard runs bef
   const atRoot = await scriptsOfFirstVisit(browser, '/');
   expect(atRoot).toEqual(atSignIn);
   expect(atRoot.some((path) => path.includes('signed-in-layout'))).toBe(false);
+});
+
+test('what only a failure shows is not part of the first page, and a failed sign-in still shows it at once', async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/sign-in', { waitUntil: 'networkidle' });
+  const firstPage = (await Promise.all(scripts)).join('\n');
+  // The failures' wording (describe-error), the details disclosure (error-notice) and MUI's Alert.
+  for (const rarePart of ['Check that it is running', 'Show details', 'MuiAlert'])
+    expect(firstPage).not.toContain(rarePart);
+
+  await signInWithForm(page, { username: ASMITH.username, password: 'not-the-password' });
+  await expect(page.getByRole('alert')).toHaveText('The user name or password is incorrect.');
+  await page.getByRole('button', { name: 'Show details' }).click();
+  await expect(page.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
 });

@@ -1,11 +1,18 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorPolicy } from '@/session/policy';
 import { useNoticeStore } from './notices';
 
-async function onError(error: unknown) {
-  const decision = await errorPolicy.decide(error);
-  // Session endings show on the sign-in screen; everything else needs a notice here.
-  if (!decision.signOut) useNoticeStore.getState().push('error', decision.message);
+function onError(error: unknown) {
+  const { push } = useNoticeStore.getState();
+  // Loaded with the first failure: the first page has no use for the policy or for the wording of failures.
+  void import('@/session/policy')
+    .then(({ errorPolicy }) => errorPolicy.decide(error))
+    // Session endings show on the sign-in screen; everything else needs a notice here.
+    .then(
+      (decision) => {
+        if (!decision.signOut) push('error', decision.message);
+      },
+      () => push('error', 'Something went wrong. Try again.'),
+    );
 }
 
 /**
@@ -14,10 +21,10 @@ async function onError(error: unknown) {
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => void onError(error) }),
+    queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
-        if (mutation.meta?.handlesOwnErrors !== true) void onError(error);
+        if (mutation.meta?.handlesOwnErrors !== true) onError(error);
       },
     }),
     defaultOptions: {

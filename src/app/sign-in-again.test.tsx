@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionFromToken, useSessionStore, type SignInMethod } from '@/session/session-store';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
@@ -31,6 +31,14 @@ function freshLogins(request: SentRequest) {
 async function clickSignInAgain(user: ReturnType<typeof renderRoute>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Sign in again' }));
 }
+
+// The sign-in page's notices load on demand; loaded once here so that each test waits for the screen, not the import.
+beforeAll(async () => {
+  await import('@/features/password-login/components/sign-out-notice');
+  await import('@/components/error-notice');
+  await import('@/session/describe-error');
+  await import('@/components/rate-limit-meter');
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

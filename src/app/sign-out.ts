@@ -1,6 +1,6 @@
 import { sharesOrigin } from '@/lib/connection';
 import { useSessionStore, type Session } from '@/session/session-store';
-import { endSingleSignOn, noSsoToEnd } from '@/features/sso/sso-sign-out';
+import { endSingleSignOn, noSsoToEnd } from '@/features/sso/end-single-sign-on';
 
 /**
  * The user's own sign-out: the token is dropped at once. A session that came through single sign-on on this

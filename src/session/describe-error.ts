@@ -6,6 +6,7 @@ import {
   SessionExpiredError,
 } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { retryMessage } from './retry-message';
 
 export type FailureKind =
   | 'invalid-credentials'
@@ -27,19 +28,6 @@ export interface Failure {
   retryAt?: number;
   /** The answer behind the failure, for the details disclosure; none when nothing was answered. */
   details?: AnswerDetails;
-}
-
-function waitText(retryAt: number, from: number): string {
-  const seconds = Math.max(1, Math.ceil((retryAt - from) / 1000));
-  const at = new Date(retryAt).toLocaleTimeString();
-  return seconds < 120
-    ? `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} (at ${at})`
-    : `in ${Math.ceil(seconds / 60)} minutes (at ${at})`;
-}
-
-/** The rate-limit sentence, at a given moment (a countdown renders it again each second). */
-export function retryMessage(retryAt: number, at: number = now()): string {
-  return `Too many calls to this method. Try again ${waitText(retryAt, at)}.`;
 }
 
 /** What a failed call means, in words for the person at the console. No secret is ever part of a message. */

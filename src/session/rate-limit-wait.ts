@@ -1,4 +1,4 @@
-import { retryMessage } from './describe-error';
+import { retryMessage } from './retry-message';
 import { useRateLimitStore } from './rate-limit-store';
 import { useNow } from './ticker';
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
 import { api } from '@/session/api';
 
@@ -31,12 +32,28 @@ export async function listConnections(signal?: AbortSignal): Promise<Connection[
   }
 }
 
-export function useConnections() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['connections'],
-      queryFn: ({ signal }) => listConnections(signal),
-      staleTime: Infinity,
-    }),
+const connectionsQuery = queryOptions({
+  queryKey: ['connections'],
+  queryFn: ({ signal }) => listConnections(signal),
+  staleTime: Infinity,
+  // Nothing observes the query (below), so nothing would keep it from being collected and fetched again.
+  gcTime: Infinity,
+});
+
+/**
+ * The list, fetched once into the query cache and read from there. Not `useQuery`: the picker is on the first
+ * page, where this list is the only query, and `useQuery`'s observer would add about 2 KB (gzip) to that page.
+ */
+export function useConnections(): { data: Connection[] | undefined } {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
   );
+  const data = useSyncExternalStore(subscribe, () => queryClient.getQueryData(connectionsQuery.queryKey));
+  // Again after the cache is cleared (a sign-out clears it).
+  useEffect(() => {
+    if (data === undefined) void queryClient.prefetchQuery(connectionsQuery);
+  }, [queryClient, data]);
+  return { data };
 }

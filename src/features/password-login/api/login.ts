@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, signInConnection } from '@/session/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
 
@@ -28,6 +28,21 @@ export async function loginWithPassword({
   return issuedTokenFrom(response, connection);
 }
 
+/**
+ * The password login as the sign-in page runs it, in `useMutation`'s shape (`mutate` with callbacks, `isPending`).
+ * Not `useMutation` itself: this is the first page's only mutation, and the observer behind `useMutation` would
+ * add about 0.5 KB (gzip) to that page. Failures are the page's to show (nothing else hears of them).
+ */
 export function useLoginMutation() {
-  return useMutation({ mutationFn: loginWithPassword, meta: { handlesOwnErrors: true } });
+  const [isPending, setPending] = useState(false);
+  function mutate(
+    login: PasswordLogin,
+    callbacks: { onSuccess: (issued: IssuedToken) => void; onError: (error: unknown) => void },
+  ) {
+    setPending(true);
+    void loginWithPassword(login)
+      .then(callbacks.onSuccess, callbacks.onError)
+      .finally(() => setPending(false));
+  }
+  return { isPending, mutate };
 }

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,47 +13,29 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { TextInput } from '@/components/text-input';
-import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { AGAIN_PARAM, useReturnPath } from '@/app/use-return-path';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { preloadScreen } from '@/app/screen-code';
 import { LoadingIndicator } from '@/components/loading-indicator';
-import { ErrorNotice } from '@/components/error-notice';
 import { rateMethodOf } from '@/lib/api-client';
-import { describeFailure, type Failure } from '@/session/describe-error';
+import type { Failure } from '@/session/describe-error';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
-import { useSessionStore, type SignOutReason } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
 import { useSignInHint } from '@/session/sign-in-hint';
-import { SIGN_OUT_MESSAGES } from '@/session/sign-out-messages';
 import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
-import { startSsoRedirect } from '@/features/sso/sso-redirect';
-import { useSsoSignOutStore, type SsoSignOutStatus } from '@/features/sso/sso-sign-out';
+import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
-
-const SSO_SIGN_OUT_MESSAGES: Record<SsoSignOutStatus, string> = {
-  none: '',
-  ending: ' Ending single sign-on…',
-  ended: ' Single sign-on was ended too.',
-  failed:
-    ' Single sign-on could not be ended, so "Sign in with SSO" may sign this browser in again without asking; close the browser to end it.',
-};
-
-/** What the screen says about the last sign-out, if anything. */
-function signOutNotice(
-  lastSignOut: SignOutReason | null,
-  sso: SsoSignOutStatus,
-): { severity: 'info' | 'warning'; text: string } | null {
-  if (lastSignOut && lastSignOut !== 'user')
-    return { severity: 'info', text: SIGN_OUT_MESSAGES[lastSignOut] };
-  if (lastSignOut === null && sso === 'none') return null;
-  return {
-    severity: sso === 'failed' ? 'warning' : 'info',
-    text: `${SIGN_OUT_MESSAGES.user}${SSO_SIGN_OUT_MESSAGES[sso]}`,
-  };
-}
+import {
+  ErrorNoticeOnDemand,
+  RateLimitMeterOnDemand,
+  SignOutNoticeOnDemand,
+  describeFailureOnDemand,
+  preloadFailureParts,
+  startSsoRedirectOnDemand,
+} from './sign-in-on-demand';
 
 export function SignInPage() {
   const session = useSessionStore((s) => s.session);
@@ -84,7 +65,6 @@ export function SignInPage() {
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
   if (session && !again && !busy) return <Navigate to={returnTo} replace />;
-  const notice = signOutNotice(lastSignOut, ssoSignOut);
   const shown: Failure | null = wait
     ? {
         kind: 'rate-limited',
@@ -122,10 +102,11 @@ export function SignInPage() {
             focusFirstProblem();
           });
         },
-        onError: (error) => {
-          setFailure(describeFailure(error));
-          focusFirstProblem();
-        },
+        onError: (error) =>
+          void describeFailureOnDemand(error).then((described) => {
+            setFailure(described);
+            focusFirstProblem();
+          }),
       },
     );
   }
@@ -139,17 +120,18 @@ export function SignInPage() {
           : 'Sign in to the Web API with your user name and password.'
       }
     >
-      {notice && !shown && (
-        <Alert severity={notice.severity} sx={{ mb: 2 }}>
-          {notice.text}
-        </Alert>
+      {!shown && (lastSignOut !== null || ssoSignOut !== 'none') && (
+        <SignOutNoticeOnDemand lastSignOut={lastSignOut} sso={ssoSignOut} />
       )}
-      {shown && <ErrorNotice ref={errorRef} message={shown.message} details={shown.details} />}
+      {shown && <ErrorNoticeOnDemand ref={errorRef} message={shown.message} details={shown.details} />}
       <Box
         ref={formRef}
         component="form"
         noValidate
         onSubmit={submit}
+        onPointerDown={preloadFailureParts}
+        onKeyDown={preloadFailureParts}
+        onInput={preloadFailureParts}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <ConnectionPicker />
@@ -215,7 +197,7 @@ export function SignInPage() {
           variant="outlined"
           size="large"
           fullWidth
-          onClick={() => startSsoRedirect(returnTo, connection)}
+          onClick={() => startSsoRedirectOnDemand(returnTo, connection, setFailure)}
         >
           Sign in with SSO
         </Button>
@@ -237,7 +219,7 @@ export function SignInPage() {
           Decode a token
         </Link>
       </Typography>
-      <RateLimitMeter base={connection.baseUrl} methods={['POST auth', 'POST auth/login']} />
+      <RateLimitMeterOnDemand base={connection.baseUrl} methods={['POST auth', 'POST auth/login']} />
     </AuthCard>
   );
 }

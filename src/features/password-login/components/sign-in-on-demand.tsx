@@ -1,0 +1,88 @@
+import { Suspense, use, type ComponentProps } from 'react';
+import type { ErrorNotice } from '@/components/error-notice';
+import type { RateLimitMeter } from '@/components/rate-limit-meter';
+import type { Connection } from '@/lib/connection';
+import { loadOnce } from '@/lib/load-once';
+import type { Failure } from '@/session/describe-error';
+import { useRateLimitStore } from '@/session/rate-limit-store';
+import type { SignOutNotice } from './sign-out-notice';
+
+// What the sign-in page shows only after an answer or a sign-out (the wording of failures, MUI's Alert, the
+// rate-limit meter) stays off the first page: it is fetched once the form is first used, so it still shows at once.
+const loadWording = loadOnce(() => import('@/session/describe-error'));
+const loadErrorNotice = loadOnce(() => import('@/components/error-notice'));
+const loadMeter = loadOnce(() => import('@/components/rate-limit-meter'));
+const loadSignOutNotice = loadOnce(() => import('./sign-out-notice'));
+
+const ignore = () => {};
+
+/** Called on the first key, pointer or input in the form. */
+export function preloadFailureParts() {
+  loadWording().catch(ignore);
+  loadErrorNotice().catch(ignore);
+  loadMeter().catch(ignore);
+}
+
+/** describeFailure, and the notice that shows it, fetched now if the form's use has not brought them yet. */
+export async function describeFailureOnDemand(error: unknown): Promise<Failure> {
+  try {
+    const [{ describeFailure }] = await Promise.all([loadWording(), loadErrorNotice()]);
+    return describeFailure(error);
+  } catch {
+    return { kind: 'unknown', message: 'Something went wrong. Try again.' };
+  }
+}
+
+/** The SSO redirect's code, fetched by the click that needs it: a full-page trip follows anyway. */
+export function startSsoRedirectOnDemand(
+  next: string,
+  connection: Connection,
+  onFailure: (failure: Failure) => void,
+) {
+  import('@/features/sso/sso-redirect').then(
+    ({ startSsoRedirect }) => startSsoRedirect(next, connection),
+    (error: unknown) => void describeFailureOnDemand(error).then(onFailure),
+  );
+}
+
+function LoadedErrorNotice(props: ComponentProps<typeof ErrorNotice>) {
+  const { ErrorNotice } = use(loadErrorNotice());
+  return <ErrorNotice {...props} />;
+}
+
+function LoadedSignOutNotice(props: ComponentProps<typeof SignOutNotice>) {
+  const { SignOutNotice } = use(loadSignOutNotice());
+  return <SignOutNotice {...props} />;
+}
+
+function LoadedMeter(props: ComponentProps<typeof RateLimitMeter>) {
+  const { RateLimitMeter } = use(loadMeter());
+  return <RateLimitMeter {...props} />;
+}
+
+export function ErrorNoticeOnDemand(props: ComponentProps<typeof ErrorNotice>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedErrorNotice {...props} />
+    </Suspense>
+  );
+}
+
+export function SignOutNoticeOnDemand(props: ComponentProps<typeof SignOutNotice>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedSignOutNotice {...props} />
+    </Suspense>
+  );
+}
+
+/** Only once one of `methods` has answered with rate-limit headers is the meter's code needed. */
+export function RateLimitMeterOnDemand({ base, methods }: ComponentProps<typeof RateLimitMeter>) {
+  const answered = useRateLimitStore((s) => methods.some((method) => method in (s.seen[base] ?? {})));
+  if (!answered) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoadedMeter base={base} methods={methods} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,28 @@
+/** A promise that says how it settled, the way React's `use` reads it: a settled one renders without suspending. */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+/**
+ * A dynamic import started at most once, for code a screen fetches on demand. Once it has arrived, `use()` reads it
+ * at once, so what it renders appears in the same frame instead of after a Suspense fallback. A failed import is
+ * forgotten, so the next call tries again.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Tracked<T> | null = null;
+  return () => {
+    if (pending) return pending;
+    const promise: Tracked<T> = load();
+    promise.then(
+      (value) => {
+        promise.status = 'fulfilled';
+        promise.value = value;
+      },
+      (reason: unknown) => {
+        promise.status = 'rejected';
+        promise.reason = reason;
+        pending = null;
+      },
+    );
+    pending = promise;
+    return promise;
+  };
+}
