@@ -93,10 +93,18 @@ function seconds(ms: number): string {
   return `${value} second${value === 1 ? '' : 's'}`;
 }
 
+/** The Web API's methods: what its clients send. HEAD, OPTIONS and TRACE have no use here and are refused. */
+const RELAYED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type RelayedMethod = (typeof RELAYED_METHODS)[number];
+
+function isRelayedMethod(method: string | undefined): method is RelayedMethod {
+  return (RELAYED_METHODS as readonly string[]).includes(method ?? '');
+}
+
 /** One exchange with the upstream: whole answer or a RelayFailure, within `timeoutMs` from start to end. */
 function exchange(
   url: URL,
-  method: 'GET' | 'POST',
+  method: RelayedMethod,
   headers: Record<string, string | number>,
   body: Buffer | null,
   timeoutMs: number,
@@ -218,9 +226,9 @@ export function createRelay(deps: RelayDeps) {
     if (!tenant)
       throw new ApiError(404, 'not_found', 'No relay tenant has this name; GET /relay lists them.');
     const method = req.method;
-    if (method !== 'GET' && method !== 'POST') {
-      throw new ApiError(405, 'method_not_allowed', 'The relay accepts GET and POST only.', {
-        Allow: 'GET, POST',
+    if (!isRelayedMethod(method)) {
+      throw new ApiError(405, 'method_not_allowed', `The relay accepts ${RELAYED_METHODS.join(', ')} only.`, {
+        Allow: RELAYED_METHODS.join(', '),
       });
     }
     const url = upstreamUrl(tenant.upstream, target.rest, target.search);
@@ -235,7 +243,8 @@ export function createRelay(deps: RelayDeps) {
       const value = req.headers[name.toLowerCase()];
       if (typeof value === 'string') headers[name] = value;
     }
-    if (method === 'POST') headers['Content-Length'] = body.length;
+    const sendsBody = method !== 'GET';
+    if (sendsBody) headers['Content-Length'] = body.length;
 
     const gone = new AbortController();
     const onClose = () => {
@@ -244,14 +253,7 @@ export function createRelay(deps: RelayDeps) {
     res.on('close', onClose);
     let answer: UpstreamAnswer;
     try {
-      answer = await exchange(
-        url,
-        method,
-        headers,
-        method === 'POST' ? body : null,
-        deps.timeoutMs,
-        gone.signal,
-      );
+      answer = await exchange(url, method, headers, sendsBody ? body : null, deps.timeoutMs, gone.signal);
     } catch (error) {
       if (gone.signal.aborted) throw new ClientGoneError('client aborted');
       if (!(error instanceof RelayFailure)) throw error;
