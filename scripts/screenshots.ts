@@ -77,6 +77,19 @@ async function main() {
     await page.getByRole('table', { name: 'Token claims' }).waitFor();
     await shoot(page, 'token');
 
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Requests' }).click();
+    await page.getByLabel('Search the catalog').fill('people lookup');
+    await page.getByRole('button', { name: 'GET /api/people/lookup Emulated' }).click();
+    await page.getByLabel('Value 1').fill('doe');
+    await page.getByLabel('Value 2').fill('5');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('tree', { name: 'Response body' }).waitFor();
+    // Tall enough for the request and its answer, from the top.
+    await page.setViewportSize({ width: 1000, height: 1600 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'requests');
+    await page.setViewportSize({ width: 1000, height: 720 });
+
     // The decoder with a token shaped like the emulator's and signed by no one: no real token in a picture.
     await page.goto('/decode');
     await page.getByRole('textbox', { name: 'Token' }).fill(tdToken(USER.username, Date.now()));

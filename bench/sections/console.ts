@@ -6,6 +6,7 @@ import { launchBrowser } from '../browser.ts';
 import { gzipSize } from '../gzip.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { stackFloorScripts } from '../stack-floor.ts';
+import { CATALOG } from '../../src/lib/catalog/catalog-data.ts';
 
 const DIST_ASSETS = resolve(import.meta.dirname, '../../dist/assets');
 const FIRST_PAGE_TARGET_KB = 180;
@@ -15,6 +16,10 @@ const IDLE_MINUTES = 10;
 const FIRST_PAGES = ['/', '/sign-in'] as const;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Summaries only the catalog's data holds: a script carrying any of them carries the catalog. */
+const CATALOG_MARKERS = CATALOG.slice(0, 3).map((entry) => entry.summary);
+const holdsCatalog = (body: Buffer) => CATALOG_MARKERS.some((marker) => body.includes(marker));
 
 interface Scripts {
   files: number;
@@ -75,6 +80,10 @@ export const consoleFigures: Section = {
         );
       }
       const page = await browser.newPage();
+      const scripts: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.body());
+      });
       const apiCalls: string[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
@@ -95,11 +104,30 @@ export const consoleFigures: Section = {
         `Sign-in to rendered profile: ${toProfile.length} API calls (${toProfile.join(', ')}); the floor is 2`,
       );
 
+      const toProfileScripts = await Promise.all(scripts);
+      const profileJs = toProfileScripts.reduce((sum, body) => sum + gzipSize(body), 0);
+      const catalogBeforeRequests = toProfileScripts.filter(holdsCatalog).length;
+      log(
+        `Sign-in page to rendered profile: ${toProfileScripts.length} scripts, ${kb(profileJs)} gzipped; ` +
+          `${catalogBeforeRequests} of them carry the Web API catalog`,
+      );
+
       apiCalls.length = 0;
       await page.clock.runFor(IDLE_MINUTES * 60_000);
       const authCalls = apiCalls.filter((call) => call.toLowerCase().includes('/api/auth'));
       log(
         `${IDLE_MINUTES} idle minutes on the profile (Playwright clock): ${authCalls.length} calls to auth methods`,
+      );
+
+      await page.getByRole('link', { name: 'Requests' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Requests' }).waitFor();
+      const withRequests = await Promise.all(scripts);
+      const requestsScripts = withRequests.slice(toProfileScripts.length);
+      const requestsJs = requestsScripts.reduce((sum, body) => sum + gzipSize(body), 0);
+      const catalogOnRequests = requestsScripts.some(holdsCatalog);
+      log(
+        `Opening Requests: ${requestsScripts.length} more scripts, ${kb(requestsJs)} gzipped; ` +
+          `catalog ${catalogOnRequests ? 'loaded' : 'NOT loaded'} with it`,
       );
 
       const firstPageRows = FIRST_PAGES.map((path) => {
@@ -118,6 +146,16 @@ export const consoleFigures: Section = {
           ...firstPageRows,
           { figure: 'whole app JS (gzip)', value: kb(wholeApp.gzip), note: `${wholeApp.files} files` },
           { figure: 'API calls, sign-in → profile', value: String(toProfile.length), note: 'floor 2' },
+          {
+            figure: 'JS sign-in page → profile (gzip)',
+            value: kb(profileJs),
+            note: `${toProfileScripts.length} files; ${catalogBeforeRequests} carry the catalog (target 0)`,
+          },
+          {
+            figure: 'JS opening Requests (gzip)',
+            value: kb(requestsJs),
+            note: `${requestsScripts.length} files; the catalog ${catalogOnRequests ? 'among them' : 'missing!'}`,
+          },
           {
             figure: `auth calls in ${IDLE_MINUTES} idle min`,
             value: String(authCalls.length),
@@ -140,6 +178,10 @@ export const consoleFigures: Section = {
           wholeAppGzipBytes: wholeApp.gzip,
           wholeAppScripts: wholeApp.files,
           apiCallsSignInToProfile: toProfile,
+          signInToProfileGzipBytes: profileJs,
+          catalogScriptsBeforeRequests: catalogBeforeRequests,
+          openingRequestsGzipBytes: requestsJs,
+          catalogLoadedWithRequests: catalogOnRequests,
           authCallsWhileIdle: authCalls.length,
           idleMinutes: IDLE_MINUTES,
         },
