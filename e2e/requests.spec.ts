@@ -360,6 +360,15 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `curl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${upstream}/api/people/${JDOE_UID}'`,
   );
+
+  // Every method of the Web API passes the relay: a PUT reaches the tenant, which answers it itself.
+  await choose(page, 'accounts/{id}', 'PUT /api/accounts/{id}');
+  await page.getByLabel('{id}', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('404 Not Found');
+  await expect(body(page)).toContainText('error: "not_emulated"');
+  const put = requests.filter((r) => r.method === 'PUT');
+  expect(put.map((r) => new URL(r.url).pathname)).toEqual([`/relay/${RELAY_NAME}/api/accounts/7`]);
 });
 
 async function auditAnswered(page: Page) {
@@ -368,7 +377,7 @@ async function auditAnswered(page: Page) {
   await openRequests(page);
   await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
   await page.getByLabel('{appId}').fill('42');
-  await page.getByLabel('{id}').fill('7');
+  await page.getByLabel('{id}', { exact: true }).fill('7');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('404 Not Found');
   await answer(page).getByRole('button', { name: 'Show details' }).click();
