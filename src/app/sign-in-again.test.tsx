@@ -1,6 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFromToken, useSessionStore, type SignInMethod } from '@/session/session-store';
+import {
+  sessionFromToken,
+  useSessionStore,
+  type SignInMethod,
+  type SignOutReason,
+} from '@/session/session-store';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
@@ -26,6 +31,17 @@ function sessionWithLeft(left: number, method: SignInMethod, username = 'jdoe@ex
 function freshLogins(request: SentRequest) {
   if (request.url.endsWith('/api/auth/getuser')) return jsonReply(jdoeRecord());
   return textReply(tdToken('jdoe@example.edu', Date.now()));
+}
+
+/**
+ * Signs out in an awaited act: the sign-in page's notice reads its code with use(), and a render that suspends inside
+ * a synchronous act is dropped with the act's queue, leaving the page blank for good.
+ */
+async function signOutNow(reason: SignOutReason) {
+  await act(async () => {
+    useSessionStore.getState().signOut(reason);
+    await Promise.resolve();
+  });
 }
 
 async function clickSignInAgain(user: ReturnType<typeof renderRoute>['user']) {
@@ -137,10 +153,8 @@ describe('a session that expires', () => {
     const { router } = renderRoute('/token');
     await screen.findByRole('heading', { level: 1, name: 'Token' });
 
-    act(() => {
-      vi.setSystemTime(Date.now() + 2 * MINUTE);
-      useSessionStore.getState().signOut('expired');
-    });
+    vi.setSystemTime(Date.now() + 2 * MINUTE);
+    await signOutNow('expired');
 
     expect(await screen.findByText('Your session expired. Sign in again to continue.')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
@@ -155,7 +169,7 @@ describe('a session that expires', () => {
     const { router } = renderRoute('/token');
     await screen.findByRole('heading', { level: 1, name: 'Token' });
 
-    act(() => useSessionStore.getState().signOut('expired'));
+    await signOutNow('expired');
 
     expect(await screen.findByText('Your session expired. Sign in again to continue.')).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
@@ -170,7 +184,7 @@ describe('a session that expires', () => {
     const { router } = renderRoute('/token');
     await screen.findByRole('heading', { level: 1, name: 'Token' });
 
-    act(() => useSessionStore.getState().signOut('user'));
+    await signOutNow('user');
 
     expect(await screen.findByRole('textbox', { name: /user name/i })).toHaveValue('');
     expect(router.state.location.pathname).toBe('/sign-in');
