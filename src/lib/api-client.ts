@@ -7,6 +7,7 @@ import {
   type RateLimitInfo,
 } from './api-errors';
 import { now } from './clock';
+import { isGuid } from './is-guid';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,15 +82,13 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
 }
 
-const GUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The key rate limits are counted by: method and path, with ids folded, e.g. `GET people/{id}`. */
 export function rateMethodOf(method: string, path: string): string {
   const segments = path
     .split('?')[0]!
     .split('/')
     .filter((s) => s !== '' && s.toLowerCase() !== 'api')
-    .map((s) => (GUID_SEGMENT.test(s) || /^\d+$/.test(s) ? '{id}' : s.toLowerCase()));
+    .map((s) => (isGuid(s) || /^\d+$/.test(s) ? '{id}' : s.toLowerCase()));
   return `${method} ${segments.join('/')}`;
 }
 
