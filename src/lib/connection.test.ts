@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMULATOR,
-  EMULATOR_SANDBOX,
-  parseConnection,
-  sharesOrigin,
-  type Connection,
-} from './connection';
+import { EMULATOR, EMULATOR_SANDBOX, parseConnection, sharesOrigin, type Connection } from './connection';
 import { directBaseUrl, isSandbox, ssoPageUrl } from './connection-details';
 
 const RELAYED: Connection = {

@@ -2,7 +2,6 @@ import { isGuid } from './is-guid';
 
 export type GuidCheck = { ok: true; value: string } | { ok: false; message: string };
 
-
 /**
  * Accepts a GUID as administrators copy it: surrounding spaces, braces and any letter case; answers the
  * canonical lower-case 8-4-4-4-12 form, or what is wrong with it.
