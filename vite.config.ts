@@ -15,9 +15,10 @@ export default defineConfig({
     emptyOutDir: true,
     // The first page is one file by design (below); the benchmark watches its size, not this warning.
     chunkSizeWarningLimit: 600,
-    // The polyfill only makes browsers without <link rel="modulepreload"> (Safari < 17, Firefox < 115) fetch the
-    // chunks of screens loaded on demand a little earlier; it cost the first page 0.25 KB (gzip) for that.
-    modulePreload: { polyfill: false },
+    // No preload lists: a screen's chunk brings its own imports when it runs (one more round trip, hidden by the
+    // sign-in page fetching the next screen's code while its form stays busy). The lists of each chunk's files cost the
+    // first page 0.25 KB (gzip), the polyfill as much again. A missing chunk still raises `vite:preloadError`.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

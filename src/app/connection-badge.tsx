@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { isSandbox, type Connection } from '@/lib/connection';
+import type { Connection } from '@/lib/connection';
+import { isSandbox } from '@/lib/connection-details';
 
 /**
  * Which connection the session is on, in the app bar of every screen; a sandbox is marked apart from production,

@@ -121,7 +121,14 @@ describe('redirects', () => {
   });
 
   it('come back as "redirected" when not followed, without throwing', async () => {
-    const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() } as Response;
+    // As a browser hands it over: no status, no headers, an empty body.
+    const opaque = {
+      type: 'opaqueredirect',
+      status: 0,
+      ok: false,
+      headers: new Headers(),
+      arrayBuffer: () => Promise.resolve(new ArrayBuffer(0)),
+    } as Response;
     const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(opaque));
     const { client } = setup({ fetch });
     const response = await client.send({

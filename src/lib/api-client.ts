@@ -7,6 +7,7 @@ import {
   type RateLimitInfo,
 } from './api-errors';
 import { now } from './clock';
+import { isGuid } from './is-guid';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,15 +82,13 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
 }
 
-const GUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The key rate limits are counted by: method and path, with ids folded, e.g. `GET people/{id}`. */
 export function rateMethodOf(method: string, path: string): string {
   const segments = path
     .split('?')[0]!
     .split('/')
     .filter((s) => s !== '' && s.toLowerCase() !== 'api')
-    .map((s) => (GUID_SEGMENT.test(s) || /^\d+$/.test(s) ? '{id}' : s.toLowerCase()));
+    .map((s) => (isGuid(s) || /^\d+$/.test(s) ? '{id}' : s.toLowerCase()));
   return `${method} ${segments.join('/')}`;
 }
 
@@ -135,7 +134,11 @@ function parseBody(text: string, headers: Headers): ApiBody {
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  async function exchange(request: ApiRequest): Promise<RawAnswer & { redirected: boolean }> {
+  /**
+   * The answer as it came, whatever its status (a non-2xx one carries the typed error in `error`). Like `send`,
+   * it refuses a rate-limited method and an expired token (throwing), and throws NetworkError when nothing came.
+   */
+  async function sendRaw(request: ApiRequest): Promise<RawAnswer & { redirected: boolean }> {
     const rateMethod = rateMethodOf(request.method, request.path);
     const base = request.base ?? deps.baseUrl();
     const blockedUntil = deps.rateLimits.blockedUntil(base, rateMethod);
@@ -172,23 +175,8 @@ export function createApiClient(deps: ApiClientDeps) {
       if (request.signal?.aborted) throw error;
       throw new NetworkError(new URL(url, globalThis.location?.href ?? 'http://localhost/').origin);
     }
-    if (response.type === 'opaqueredirect') {
-      return {
-        status: 302,
-        base,
-        rateMethod,
-        ms: now() - startedAt,
-        size: 0,
-        headers: [],
-        rateLimit: null,
-        resetAt: null,
-        text: '',
-        body: { type: 'empty' },
-        serverDate: null,
-        error: null,
-        redirected: true,
-      };
-    }
+    // A redirect not followed comes as an opaque answer: no status, headers or body to read.
+    const redirected = response.type === 'opaqueredirect';
     const rateLimit = readRateLimit(response.headers);
     if (rateLimit) deps.rateLimits.record(base, rateMethod, rateLimit);
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -197,7 +185,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const dated = Date.parse(response.headers.get('Date') ?? '');
     const serverDate = Number.isNaN(dated) ? null : dated;
     const answer = {
-      status: response.status,
+      status: redirected ? 302 : response.status,
       base,
       rateMethod,
       ms: now() - startedAt,
@@ -209,9 +197,9 @@ export function createApiClient(deps: ApiClientDeps) {
       body: parsed,
       serverDate,
       error: null,
-      redirected: false,
+      redirected,
     };
-    if (response.ok) return answer;
+    if (response.ok || redirected) return answer;
     const errorBody = parsed.type === 'json' && isErrorBody(parsed.data) ? parsed.data : null;
     let retryAt: number | null = null;
     if (response.status === 429) {
@@ -238,23 +226,9 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function send(request: ApiRequest): Promise<ApiResponse> {
-    const answer = await exchange(request);
+    const answer = await sendRaw(request);
     if (answer.error) throw answer.error;
-    return {
-      status: answer.status,
-      body: answer.body,
-      serverDate: answer.serverDate,
-      rateLimit: answer.rateLimit,
-      redirected: answer.redirected,
-    };
-  }
-
-  /**
-   * The answer as it came, whatever its status (a non-2xx one carries the typed error in `error`). Like `send`,
-   * it refuses a rate-limited method and an expired token (throwing), and throws NetworkError when nothing came.
-   */
-  function sendRaw(request: ApiRequest): Promise<RawAnswer> {
-    return exchange(request);
+    return answer;
   }
 
   return { send, sendRaw };

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMULATOR,
-  EMULATOR_SANDBOX,
-  directBaseUrl,
-  isSandbox,
-  parseConnection,
-  sharesOrigin,
-  ssoPageUrl,
-  type Connection,
-} from './connection';
+import { EMULATOR, EMULATOR_SANDBOX, parseConnection, sharesOrigin, type Connection } from './connection';
+import { directBaseUrl, isSandbox, ssoPageUrl } from './connection-details';
 
 const RELAYED: Connection = {
   id: 'relay:acme',

@@ -24,24 +24,9 @@ export const EMULATOR_SANDBOX: Connection = {
 
 export const BUILT_IN_CONNECTIONS: readonly Connection[] = [EMULATOR, EMULATOR_SANDBOX];
 
-/** A sandbox base (`/SBTDWebApi`, here or at a tenant): its data is not production's, and the console says so. */
-export function isSandbox(connection: Connection): boolean {
-  return /\/SBTDWebApi$/i.test(connection.upstream ?? connection.baseUrl);
-}
-
 /** Only a connection on this origin can finish SSO by redirect: the SSO cookie must be readable by this page. */
 export function sharesOrigin(connection: Connection): boolean {
   return connection.upstream === null;
-}
-
-/** The service's own SSO page, to open in a new tab for the paste flow. */
-export function ssoPageUrl(connection: Connection): string {
-  return `${connection.upstream ?? connection.baseUrl}/api/auth/loginsso`;
-}
-
-/** The address a tool outside the browser would call, e.g. for a curl command. */
-export function directBaseUrl(connection: Connection, origin: string): string {
-  return connection.upstream ?? `${origin}${connection.baseUrl}`;
 }
 
 function isConnection(value: unknown): value is Connection {

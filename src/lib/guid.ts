@@ -1,11 +1,6 @@
+import { isGuid } from './is-guid';
+
 export type GuidCheck = { ok: true; value: string } | { ok: false; message: string };
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `text` is exactly a GUID in the 8-4-4-4-12 form. */
-export function isGuid(text: string): boolean {
-  return GUID.test(text);
-}
 
 /**
  * Accepts a GUID as administrators copy it: surrounding spaces, braces and any letter case; answers the
@@ -30,7 +25,7 @@ export function checkGuid(input: string, label: string): GuidCheck {
       message: `The ${label} must have 32 hexadecimal digits (it has ${value.replace(/-/g, '').length}).`,
     };
   }
-  if (!GUID.test(value)) {
+  if (!isGuid(value)) {
     return {
       ok: false,
       message: `The ${label} must be grouped 8-4-4-4-12, like 00000000-0000-0000-0000-000000000000.`,

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { now } from '@/lib/clock';
-import { checkGuid } from '@/lib/guid';
+import { isGuid } from '@/lib/is-guid';
 import { EMULATOR, parseConnection, type Connection } from '@/lib/connection';
 import { decodeToken, type TokenClaims } from '@/lib/jwt';
 
@@ -136,7 +136,7 @@ function revalidate(stored: Session | null | undefined): Session | null {
     clockOffsetMs: offset,
     expiresAt: decoded.expiresAt,
     connection: parseConnection(stored.connection),
-    beid: typeof stored.beid === 'string' && checkGuid(stored.beid, 'BEID').ok ? stored.beid : undefined,
+    beid: typeof stored.beid === 'string' && isGuid(stored.beid) ? stored.beid : undefined,
   };
   return remainingMs(session) > 0 ? session : null;
 }

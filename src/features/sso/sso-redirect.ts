@@ -1,6 +1,7 @@
 import { now } from '@/lib/clock';
 import { safeReturnPath } from '@/lib/return-path';
-import { ssoPageUrl, type Connection } from '@/lib/connection';
+import type { Connection } from '@/lib/connection';
+import { ssoPageUrl } from '@/lib/connection-details';
 import { useConnectionStore } from '@/session/connection-store';
 
 const ATTEMPTS_KEY = 'auth-console.sso-attempts';

@@ -9,7 +9,7 @@ import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/api-client';
 import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
 import { now } from '@/lib/clock';
-import { directBaseUrl } from '@/lib/connection';
+import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { sendRequest, type SendOutcome } from '../api/send-request';

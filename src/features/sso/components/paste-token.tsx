@@ -10,7 +10,7 @@ import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
-import { ssoPageUrl } from '@/lib/connection';
+import { ssoPageUrl } from '@/lib/connection-details';
 import { cleanTokenText, decodeToken, type DecodedToken } from '@/lib/jwt';
 import { useConnectionStore } from '@/session/connection-store';
 import { ErrorNotice } from '@/components/error-notice';

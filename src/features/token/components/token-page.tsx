@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import { SectionCard } from '@/components/section-card';
 import { claimTime } from '@/lib/claim-time';
-import { directBaseUrl } from '@/lib/connection';
+import { directBaseUrl } from '@/lib/connection-details';
 import { curlCommand } from '@/lib/copy-commands';
 import { useCountdown } from '@/session/countdown';
 import { SIGN_IN_METHOD_LABELS, useSessionStore } from '@/session/session-store';
