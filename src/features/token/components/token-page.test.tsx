@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionFromToken, useSessionStore, type Session } from '@/session/session-store';
 import { renderRoute } from '@/testing/render';
@@ -90,7 +90,8 @@ describe('the token page', () => {
 
   it('sends a signed-out visitor to sign-in, to come back here', async () => {
     useSessionStore.getState().signOut('user');
-    const { router } = renderRoute('/token');
+    // Awaited: the redirect's render waits for the sign-out notice's code, and a synchronous act would drop it.
+    const { router } = await act(async () => renderRoute('/token'));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location).toMatchObject({ pathname: '/sign-in', search: '?returnTo=%2Ftoken' });
   });
