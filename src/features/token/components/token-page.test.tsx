@@ -91,7 +91,7 @@ describe('the token page', () => {
   it('sends a signed-out visitor to sign-in, to come back here', async () => {
     useSessionStore.getState().signOut('user');
     // Awaited: the redirect's render waits for the sign-out notice's code, and a synchronous act would drop it.
-    const { router } = await act(async () => renderRoute('/token'));
+    const { router } = await act(() => Promise.resolve(renderRoute('/token')));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location).toMatchObject({ pathname: '/sign-in', search: '?returnTo=%2Ftoken' });
   });
