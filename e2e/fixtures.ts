@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { Session } from '@/session/session-store';
 import { EMULATOR } from '../src/lib/connection';
 import { cookieFile } from './servers';
+import { settleAnimations } from './settle-animations';
 
 export { expect };
 
@@ -118,16 +119,8 @@ export async function storedText(page: Page): Promise<{ local: string; session: 
 
 /** The serious and critical axe violations on the page as it is now, as readable lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Colours are judged as painted: a button still fading from its disabled grey (the profile's Refresh, as the
-  // record arrives) fails contrast for a quarter of a second. Let finite transitions end; spinners never do.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // Colours are judged as painted (the profile's Refresh fades from its disabled grey as the record arrives).
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -6,6 +6,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { LOG_DIR, MAIN_ORIGIN, MAIN_PORT } from '../e2e/servers';
+import { settleAnimations } from '../e2e/settle-animations';
 import { tdToken } from '../src/testing/tokens';
 import { chromiumLaunchOptions } from './chromium';
 
@@ -25,15 +26,7 @@ async function untilUp(url: string, deadline = Date.now() + 60_000): Promise<voi
 }
 
 async function shoot(page: Page, name: string) {
-  // Let transitions (a fading button, an opening disclosure) end, so the picture is of the settled screen.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await settleAnimations(page);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(OUT, `${name}.png`) });
   console.log(`docs/screenshots/${name}.png`);

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { CodeBlock } from '@/components/code-block';
 import { CopyButton } from '@/components/copy-button';
 import { ExpandMoreIcon } from '@/components/icons';
 
@@ -34,22 +34,9 @@ export function RawJson({ value }: { value: unknown }) {
       </AccordionSummary>
       <AccordionDetails id="raw-json-content">
         <CopyButton text={text} label="Copy JSON" sx={{ mb: 1 }} />
-        <Box
-          component="pre"
-          tabIndex={0}
-          aria-label="The getuser answer as JSON"
-          sx={{
-            m: 0,
-            p: 2,
-            maxHeight: 480,
-            overflow: 'auto',
-            bgcolor: 'action.hover',
-            borderRadius: 1,
-            fontSize: 13,
-          }}
-        >
+        <CodeBlock label="The getuser answer as JSON" maxHeight={480}>
           {text}
-        </Box>
+        </CodeBlock>
       </AccordionDetails>
     </Accordion>
   );

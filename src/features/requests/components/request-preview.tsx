@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { CodeBlock } from '@/components/code-block';
 import { ACCEPT } from '@/lib/api-client';
 import { maskBody } from '../mask-secrets';
 import { isSignInPath, type BuiltRequest } from '../request-form';
@@ -13,23 +13,8 @@ export function RequestPreview({ base, request }: { base: string; request: Built
       ? `${lines.join('\n')}\n\n${maskBody(request.bodyText).text}`
       : lines.join('\n');
   return (
-    <Box
-      component="pre"
-      tabIndex={0}
-      aria-label="Request preview"
-      sx={{
-        m: 0,
-        p: 2,
-        whiteSpace: 'pre-wrap',
-        overflowWrap: 'anywhere',
-        bgcolor: 'action.hover',
-        borderRadius: 1,
-        fontSize: 13,
-        maxHeight: 320,
-        overflow: 'auto',
-      }}
-    >
+    <CodeBlock label="Request preview" maxHeight={320}>
       {text}
-    </Box>
+    </CodeBlock>
   );
 }

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { CodeBlock } from '@/components/code-block';
 import { CopyButton } from '@/components/copy-button';
 import { JsonTree } from '@/components/json-tree/json-tree';
 import type { RawAnswer } from '@/lib/api-client';
@@ -10,24 +10,9 @@ export function ResponseBody({ answer }: { answer: RawAnswer }) {
   return (
     <>
       <CopyButton text={answer.text} label="Copy body" sx={{ mb: 1 }} />
-      <Box
-        component="pre"
-        tabIndex={0}
-        aria-label="Response body"
-        sx={{
-          m: 0,
-          p: 2,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-          fontSize: 13,
-          maxHeight: 480,
-          overflow: 'auto',
-        }}
-      >
+      <CodeBlock label="Response body" maxHeight={480}>
         {answer.text}
-      </Box>
+      </CodeBlock>
     </>
   );
 }
