@@ -13,7 +13,14 @@ const LOGINSSO_REDIRECT = `${LOGINSSO}?returnTo=%2Fsso%2Fcallback`;
 
 /** What fetch gives for a redirect it was told not to follow: loginsso without an SSO session. */
 const notFollowed = () =>
-  ({ type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() }) as Response;
+  // As a browser hands it over: no status, no headers, an empty body.
+  ({
+    type: 'opaqueredirect',
+    status: 0,
+    ok: false,
+    headers: new Headers(),
+    arrayBuffer: () => Promise.resolve(new ArrayBuffer(0)),
+  }) as Response;
 
 const assign = vi.fn<(url: string) => void>();
 
