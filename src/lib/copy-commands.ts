@@ -1,3 +1,5 @@
+import { isSecretName, MASKED_SECRET } from './secret-fields';
+
 /** A request as it would be sent: an absolute URL, its headers (without the bearer) and its JSON body text. */
 export interface CopyableRequest {
   method: string;
@@ -17,10 +19,7 @@ export interface CopyCommands {
 }
 
 export const TOKEN_PLACEHOLDER = '<token>';
-export const MASKED_SECRET = '<redacted>';
-
-/** Body fields that never leave the console in a copy, at any depth, whatever their letter case. */
-const SECRET_FIELD = /^(password|webserviceskey)$/i;
+export { MASKED_SECRET };
 
 /** Single-quoted for a POSIX shell: every character is literal inside '…' except the quote itself. */
 export function shellQuote(text: string): string {
@@ -33,7 +32,7 @@ export function maskBody(body: string): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body, (key, value: unknown) => {
-      if (!SECRET_FIELD.test(key)) return value;
+      if (!isSecretName(key)) return value;
       masked = true;
       return MASKED_SECRET;
     });

@@ -1,13 +1,8 @@
-import { MASKED_SECRET } from '@/lib/copy-commands';
+import { isSecretName, MASKED_SECRET, mentionsSecretName } from '@/lib/secret-fields';
 import type { RequestForm } from './request-form';
 
 /** The copies' mask, so a history entry and its copies read alike. */
 export const MASK = MASKED_SECRET;
-
-/** Names whose values are secrets wherever they appear in a body or a query: the password and the admin key. */
-export function isSecretName(name: string): boolean {
-  return /^(password|webserviceskey)$/i.test(name.trim());
-}
 
 function maskValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskValue);
@@ -27,9 +22,7 @@ export function maskBody(body: string): { text: string; masked: boolean } {
   try {
     parsed = JSON.parse(body);
   } catch {
-    return /password|webserviceskey/i.test(body)
-      ? { text: MASK, masked: true }
-      : { text: body, masked: false };
+    return mentionsSecretName(body) ? { text: MASK, masked: true } : { text: body, masked: false };
   }
   const masked = maskValue(parsed);
   const text = JSON.stringify(masked, null, 2);
