@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { leanPreloadHelper } from './scripts/lean-preload-helper.ts';
 
 const emulator = 'http://127.0.0.1:8080';
 const proxied = ['/TDWebApi', '/SBTDWebApi', '/idp', '/healthz', '/relay'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), leanPreloadHelper()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

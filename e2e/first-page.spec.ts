@@ -45,3 +45,20 @@ test('what only a failure shows is not part of the first page, and a failed sign
   await page.getByRole('button', { name: 'Show details' }).click();
   await expect(page.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
 });
+
+test("the submit's code comes with the form's first use, not with the first page, and the sign-in goes through", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/sign-in', { waitUntil: 'networkidle' });
+  expect(scripts.some((path) => path.includes('password-sign-in'))).toBe(false);
+
+  await page.getByLabel('User name').press('a');
+  await expect.poll(() => scripts.some((path) => path.includes('password-sign-in'))).toBe(true);
+  await page.getByLabel('User name').clear();
+  await signInWithForm(page, ASMITH);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+});

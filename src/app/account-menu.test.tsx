@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFromToken, useSessionStore, type SignInMethod } from '@/session/session-store';
+import { useSessionStore, type SignInMethod } from '@/session/session-store';
+import { sessionFromToken } from '@/session/session-from-token';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';

@@ -1,18 +1,21 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { useNoticeStore } from './notices';
 
 function onError(error: unknown) {
-  const { push } = useNoticeStore.getState();
-  // Loaded with the first failure: the first page has no use for the policy or for the wording of failures.
-  void import('@/session/policy')
-    .then(({ errorPolicy }) => errorPolicy.decide(error))
-    // Session endings show on the sign-in screen; everything else needs a notice here.
-    .then(
-      (decision) => {
+  // Loaded with the first failure: the first page has no use for the policy, the wording of failures or notices.
+  void Promise.all([import('@/session/policy'), import('./notices')]).then(
+    async ([{ errorPolicy }, { useNoticeStore }]) => {
+      const { push } = useNoticeStore.getState();
+      try {
+        const decision = await errorPolicy.decide(error);
+        // Session endings show on the sign-in screen; everything else needs a notice here.
         if (!decision.signOut) push('error', decision.message);
-      },
-      () => push('error', 'Something went wrong. Try again.'),
-    );
+      } catch {
+        push('error', 'Something went wrong. Try again.');
+      }
+    },
+    // Code that cannot be fetched is reported as a stale build (reload-on-stale-chunk.ts); nothing to show here.
+    () => undefined,
+  );
 }
 
 /**

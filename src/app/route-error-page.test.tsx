@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFromToken, useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import { sessionFromToken } from '@/session/session-from-token';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';

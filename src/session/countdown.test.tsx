@@ -6,7 +6,8 @@ import { makeJwt, tdToken } from '@/testing/tokens';
 import { EMULATOR } from '@/lib/connection';
 import { WARNING_MS, countdownAt, formatRemaining, useCountdown } from './countdown';
 import { useExpiryWatch } from './expiry-watch';
-import { sessionFromToken, useSessionStore, type Session } from './session-store';
+import { useSessionStore, type Session } from './session-store';
+import { sessionFromToken } from './session-from-token';
 import { startSession } from './start-session';
 
 const SERVER_T = Date.parse('2026-03-02T12:00:00.000Z');

@@ -4,7 +4,8 @@ import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { startCrossTabSync } from './cross-tab';
 import { startSessionLifecycle } from './lifecycle';
-import { SESSION_STORAGE_KEY, sessionFromToken, useSessionStore, type Session } from './session-store';
+import { SESSION_STORAGE_KEY, useSessionStore, type Session } from './session-store';
+import { sessionFromToken } from './session-from-token';
 
 const CHANNEL = 'auth-console.session';
 

@@ -4,7 +4,8 @@ import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { createErrorPolicy, type ErrorPolicyDeps } from './error-policy';
 import { errorPolicy } from './policy';
-import { sessionFromToken, useSessionStore } from './session-store';
+import { useSessionStore } from './session-store';
+import { sessionFromToken } from './session-from-token';
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
 

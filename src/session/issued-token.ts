@@ -1,6 +1,6 @@
 import type { ApiResponse } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection';
-import { cleanTokenText } from '@/lib/jwt';
+import { cleanTokenText } from '@/lib/token-text';
 
 export interface IssuedToken {
   token: string;

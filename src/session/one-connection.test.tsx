@@ -11,7 +11,8 @@ import { jdoeRecord } from '@/testing/user-record';
 import { useConnectionStore } from './connection-store';
 import { startCrossTabSync } from './cross-tab';
 import { startSessionLifecycle } from './lifecycle';
-import { sessionFromToken, useSessionStore, type Session } from './session-store';
+import { useSessionStore, type Session } from './session-store';
+import { sessionFromToken } from './session-from-token';
 
 const ADMIN = 'api-admin@example.edu';
 

@@ -6,10 +6,10 @@ import {
   SIGN_IN_METHOD_LABELS,
   remainingMs,
   serverNow,
-  sessionFromToken,
   useSessionStore,
   type Session,
 } from './session-store';
+import { sessionFromToken } from './session-from-token';
 
 /** The server's true time when it issued the token, deliberately not on a whole second. */
 const SERVER_T = Date.parse('2026-03-02T12:00:00.700Z');

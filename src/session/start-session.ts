@@ -1,5 +1,6 @@
 import type { IssuedToken } from './issued-token';
-import { sessionFromToken, useSessionStore, type SessionResult, type SignInMethod } from './session-store';
+import { sessionFromToken } from './session-from-token';
+import { useSessionStore, type SessionResult, type SignInMethod } from './session-store';
 
 /**
  * Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others), replacing

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionFromToken, useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import { sessionFromToken } from '@/session/session-from-token';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { useRequestFormStore } from './form-store';

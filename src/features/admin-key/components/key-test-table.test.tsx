@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { sessionFromToken, useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import { sessionFromToken } from '@/session/session-from-token';
 import { useRateLimitStore } from '@/session/rate-limit-store';
 import { deferred, errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';

@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { api, signInConnection } from '@/session/api';
-import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
+import { loadOnce } from '@/lib/load-once';
+import type { IssuedToken } from '@/session/issued-token';
+
+/** The login request and the start of the session: loaded by the form's first use, or by the submit at the latest. */
+export const loadPasswordSignIn = loadOnce(() => import('./password-sign-in'));
 
 /** The two documented password endpoints; they behave the same. */
 export const PASSWORD_ENDPOINTS = ['/api/auth', '/api/auth/login'] as const;
@@ -10,22 +13,6 @@ export interface PasswordLogin {
   endpoint: PasswordEndpoint;
   username: string;
   password: string;
-}
-
-export async function loginWithPassword({
-  endpoint,
-  username,
-  password,
-}: PasswordLogin): Promise<IssuedToken> {
-  const connection = signInConnection();
-  const response = await api.send({
-    method: 'POST',
-    path: endpoint,
-    body: { username, password },
-    auth: false,
-    base: connection.baseUrl,
-  });
-  return issuedTokenFrom(response, connection);
 }
 
 /**
@@ -40,7 +27,8 @@ export function useLoginMutation() {
     callbacks: { onSuccess: (issued: IssuedToken) => void; onError: (error: unknown) => void },
   ) {
     setPending(true);
-    void loginWithPassword(login)
+    void loadPasswordSignIn()
+      .then(({ loginWithPassword }) => loginWithPassword(login))
       .then(callbacks.onSuccess, callbacks.onError)
       .finally(() => setPending(false));
   }

@@ -3,6 +3,7 @@ import type { ErrorNotice } from '@/components/error-notice';
 import type { RateLimitMeter } from '@/components/rate-limit-meter';
 import type { Connection } from '@/lib/connection';
 import { loadOnce } from '@/lib/load-once';
+import { loadPasswordSignIn } from '../api/login';
 import type { Failure } from '@/session/describe-error';
 import { useRateLimitStore } from '@/session/rate-limit-store';
 import type { SignOutNotice } from './sign-out-notice';
@@ -16,8 +17,9 @@ const loadSignOutNotice = loadOnce(() => import('./sign-out-notice'));
 
 const ignore = () => {};
 
-/** Called on the first key, pointer or input in the form. */
-export function preloadFailureParts() {
+/** Called on the first key, pointer or input in the form: the submit's code, and the wording of its failures. */
+export function preloadFormParts() {
+  loadPasswordSignIn().catch(ignore);
   loadWording().catch(ignore);
   loadErrorNotice().catch(ignore);
   loadMeter().catch(ignore);

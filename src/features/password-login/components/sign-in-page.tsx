@@ -3,7 +3,6 @@ import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'reac
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -12,6 +11,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
+import { OrSeparator } from '@/components/or-separator';
 import { TextInput } from '@/components/text-input';
 import { AGAIN_PARAM, useReturnPath } from '@/app/use-return-path';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
@@ -22,18 +22,22 @@ import type { Failure } from '@/session/describe-error';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { useSignInHint } from '@/session/sign-in-hint';
-import { startSession } from '@/session/start-session';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
-import { PASSWORD_ENDPOINTS, useLoginMutation, type PasswordEndpoint } from '../api/login';
+import {
+  PASSWORD_ENDPOINTS,
+  loadPasswordSignIn,
+  useLoginMutation,
+  type PasswordEndpoint,
+} from '../api/login';
 import {
   ErrorNoticeOnDemand,
   RateLimitMeterOnDemand,
   SignOutNoticeOnDemand,
   describeFailureOnDemand,
-  preloadFailureParts,
+  preloadFormParts,
   startSsoRedirectOnDemand,
 } from './sign-in-on-demand';
 
@@ -91,7 +95,7 @@ export function SignInPage() {
         onSuccess: (issued) => {
           setPassword('');
           setEntering(true);
-          void nextScreen.then(() => {
+          void Promise.all([nextScreen, loadPasswordSignIn()]).then(([, { startSession }]) => {
             const result = startSession(issued, 'password');
             if (result.ok) {
               void navigate(returnTo, { replace: true });
@@ -129,9 +133,9 @@ export function SignInPage() {
         component="form"
         noValidate
         onSubmit={submit}
-        onPointerDown={preloadFailureParts}
-        onKeyDown={preloadFailureParts}
-        onInput={preloadFailureParts}
+        onPointerDown={preloadFormParts}
+        onKeyDown={preloadFormParts}
+        onInput={preloadFormParts}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <ConnectionPicker />
@@ -191,7 +195,7 @@ export function SignInPage() {
           </Button>
         )}
       </Box>
-      <Divider sx={{ my: 3 }}>or</Divider>
+      <OrSeparator />
       {sharesOrigin(connection) && (
         <Button
           variant="outlined"
