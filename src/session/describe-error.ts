@@ -28,6 +28,8 @@ export interface Failure {
   retryAt?: number;
   /** The answer behind the failure, for the details disclosure; none when nothing was answered. */
   details?: AnswerDetails;
+  /** Told without the error notice's code, which could not be fetched (the server went away): shown plainly. */
+  plain?: true;
 }
 
 /** What a failed call means, in words for the person at the console. No secret is ever part of a message. */

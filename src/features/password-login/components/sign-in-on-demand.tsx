@@ -1,4 +1,5 @@
 import { Suspense, use, type ComponentProps } from 'react';
+import Box from '@mui/material/Box';
 import type { ErrorNotice } from '@/components/error-notice';
 import type { RateLimitMeter } from '@/components/rate-limit-meter';
 import type { Connection } from '@/lib/connection';
@@ -31,7 +32,12 @@ export async function describeFailureOnDemand(error: unknown): Promise<Failure> 
     const [{ describeFailure }] = await Promise.all([loadWording(), loadErrorNotice()]);
     return describeFailure(error);
   } catch {
-    return { kind: 'unknown', message: 'Something went wrong. Try again.' };
+    // The wording itself could not be fetched: the server is down, or a new build replaced this one.
+    return {
+      kind: 'unreachable',
+      message: `The console could not fetch its code from ${window.location.origin}. Check that the server is running, then try again.`,
+      plain: true,
+    };
   }
 }
 
@@ -62,10 +68,21 @@ function LoadedMeter(props: ComponentProps<typeof RateLimitMeter>) {
   return <RateLimitMeter {...props} />;
 }
 
-export function ErrorNoticeOnDemand(props: ComponentProps<typeof ErrorNotice>) {
+/** The notice of a failure; a `plain` one (its code could not be fetched) is the sentence alone, as an alert. */
+export function ErrorNoticeOnDemand({
+  plain,
+  ref,
+  ...props
+}: ComponentProps<typeof ErrorNotice> & { plain?: true }) {
+  if (plain)
+    return (
+      <Box role="alert" tabIndex={-1} ref={ref} sx={{ mb: 2, color: 'error.main' }}>
+        {props.message}
+      </Box>
+    );
   return (
     <Suspense fallback={null}>
-      <LoadedErrorNotice {...props} />
+      <LoadedErrorNotice ref={ref} {...props} />
     </Suspense>
   );
 }

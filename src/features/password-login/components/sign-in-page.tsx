@@ -127,7 +127,14 @@ export function SignInPage() {
       {!shown && (lastSignOut !== null || ssoSignOut !== 'none') && (
         <SignOutNoticeOnDemand lastSignOut={lastSignOut} sso={ssoSignOut} />
       )}
-      {shown && <ErrorNoticeOnDemand ref={errorRef} message={shown.message} details={shown.details} />}
+      {shown && (
+        <ErrorNoticeOnDemand
+          ref={errorRef}
+          message={shown.message}
+          details={shown.details}
+          plain={shown.plain}
+        />
+      )}
       <Box
         ref={formRef}
         component="form"
