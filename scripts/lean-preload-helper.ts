@@ -11,6 +11,7 @@ const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
  * it, as Vite documents.
  */
 export function leanPreloadHelper(): Plugin {
+  let replaced = false;
   return {
     name: 'auth-console:lean-preload-helper',
     apply: 'build',
@@ -18,6 +19,7 @@ export function leanPreloadHelper(): Plugin {
     load: {
       filter: { id: new RegExp(`^${PRELOAD_HELPER_ID}$`) },
       handler() {
+        replaced = true;
         return `export const __vitePreload = (load) => load().catch((error) => {
   const event = new Event('vite:preloadError', { cancelable: true });
   event.payload = error;
@@ -25,6 +27,13 @@ export function leanPreloadHelper(): Plugin {
   if (!event.defaultPrevented) throw error;
 });`;
       },
+    },
+    buildEnd(error) {
+      // The id is Vite's internal name: should a new Vite rename it, say so rather than quietly ship the full helper.
+      if (!error && !replaced)
+        this.error(
+          `Vite's preload helper (${JSON.stringify(PRELOAD_HELPER_ID)}) was never loaded; has Vite renamed it?`,
+        );
     },
   };
 }
