@@ -3,6 +3,7 @@ import {
   EXAMPLE_UNIVERSITY,
   JDOE,
   expect,
+  runNumber,
   seriousViolations,
   signInViaApi,
   storedSession,
@@ -88,7 +89,7 @@ test.describe('axe: no serious or critical violations', () => {
   test('the SSO callback, failed for real, and the not-found page', async ({ page }, testInfo) => {
     // A real failure, no interception: on the server with the tiny limit, a caller of its own whose loginsso
     // calls are used up gets 429 when the callback asks for the token.
-    const caller = `203.0.113.${testInfo.repeatEachIndex * 10 + testInfo.retry + 1}`;
+    const caller = `203.0.113.${runNumber(testInfo, 1)}`;
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': caller });
     for (let call = 0; call < LIMITED_RATE; call++) {
       await page.request.get(`${LIMITED_ORIGIN}/TDWebApi/api/auth/loginsso`, {

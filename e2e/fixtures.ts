@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { Session } from '@/session/session-store';
 import { EMULATOR } from '../src/lib/connection';
 import { cookieFile } from './servers';
@@ -91,6 +91,15 @@ export async function signInViaApi(page: Page, account: Account = JDOE): Promise
     },
     { account, key: SESSION_STORAGE_KEY, emulator: EMULATOR },
   );
+}
+
+/**
+ * A number of this run's own (repeats and retries included), from `first` up, so that a test can send from a caller
+ * address (and use names) no earlier run against the same server has used: neither the rate limit nor the account
+ * lockout then remembers it. Tests that share a server and an address range take distinct `first`s.
+ */
+export function runNumber(testInfo: TestInfo, first: number): number {
+  return testInfo.repeatEachIndex * 10 + testInfo.retry + first;
 }
 
 /** Signs in through the sign-in form (only the sign-in specs should need this). */

@@ -3,6 +3,7 @@ import {
   EXAMPLE_UNIVERSITY,
   JDOE,
   expect,
+  runNumber,
   seriousViolations,
   signInViaApi,
   signInWithForm,
@@ -295,7 +296,7 @@ test.describe('at a rate limit of 0', () => {
     requests,
   }, testInfo) => {
     // A caller address of its own per run, so that no earlier run's calls count.
-    const run = testInfo.repeatEachIndex * 10 + testInfo.retry + 101;
+    const run = runNumber(testInfo, 101);
     await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${run}` });
     await page.clock.install();
     await signInViaApi(page, JDOE);

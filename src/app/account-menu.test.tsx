@@ -1,19 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore, type SignInMethod } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
+import { type SignInMethod } from '@/session/session-store';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
+import { signInForTest } from '@/testing/session';
 
 const LONG_NAME = 'a.very.long.user.name.for.a.small.screen@departments.example.edu';
 
 function signedIn(method: SignInMethod) {
-  const result = sessionFromToken(tdToken(LONG_NAME, Date.now()), method, null);
-  if (!result.ok) throw new Error(result.message);
-  useSessionStore.getState().adopt(result.session);
+  signInForTest({ username: LONG_NAME, method });
 }
 
 beforeEach(() => resetConsoleState());

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
+import { signInForTest } from '@/testing/session';
 
 vi.mock('@/features/token/components/token-page', () => ({
   default: () => {
@@ -15,9 +13,7 @@ vi.mock('@/features/token/components/token-page', () => ({
 describe('a screen that throws', () => {
   beforeEach(() => {
     resetConsoleState();
-    const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-    if (!result.ok) throw new Error(result.message);
-    useSessionStore.getState().adopt(result.session);
+    signInForTest();
     // React and React Router report the caught error on the console; that is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});

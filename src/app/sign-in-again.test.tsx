@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore, type SignInMethod, type SignOutReason } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
+import { testSession } from '@/testing/session';
 
 const ISSUED = Date.parse('2026-03-02T12:00:00Z');
 const DAY = 86_400_000;
@@ -17,10 +17,9 @@ const ADMIN = 'api-admin@example.edu';
 /** A session issued at ISSUED, seen `left` ms before its expiry. */
 function sessionWithLeft(left: number, method: SignInMethod, username = 'jdoe@example.edu', beid?: string) {
   vi.setSystemTime(ISSUED + DAY - left);
-  const result = sessionFromToken(tdToken(username, ISSUED), method, Date.now());
-  if (!result.ok) throw new Error(result.message);
-  useSessionStore.getState().adopt({ ...result.session, beid });
-  return result.session;
+  const session = testSession({ username, method, issuedAt: ISSUED, serverDate: Date.now() });
+  useSessionStore.getState().adopt({ ...session, beid });
+  return session;
 }
 
 /** The server: a login answers a fresh token for whoever asked, getuser jdoe's record. */

@@ -2,19 +2,16 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
 import { useSessionStore, type SignInMethod } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
+import { signInForTest } from '@/testing/session';
 
 const assign = vi.fn<(url: string) => void>();
 
 function signedIn(method: SignInMethod, connection = EMULATOR_SANDBOX) {
-  const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), method, null, connection);
-  if (!result.ok) throw new Error(result.message);
-  useSessionStore.getState().adopt(result.session);
+  signInForTest({ method, connection });
 }
 
 async function signOutFromProfile() {

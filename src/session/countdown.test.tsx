@@ -2,13 +2,13 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { makeJwt, tdToken } from '@/testing/tokens';
+import { makeJwt } from '@/testing/tokens';
 import { EMULATOR } from '@/lib/connection';
 import { WARNING_MS, countdownAt, formatRemaining, useCountdown } from './countdown';
 import { useExpiryWatch } from './expiry-watch';
 import { useSessionStore, type Session } from './session-store';
-import { sessionFromToken } from './session-from-token';
 import { startSession } from './start-session';
+import { signInForTest } from '@/testing/session';
 
 const SERVER_T = Date.parse('2026-03-02T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -81,10 +81,7 @@ function Watched() {
 /** Signs in with a token the server issued at SERVER_T, seen by a browser whose clock is off by `skew`. */
 function signInWithSkew(skew: number): Session {
   vi.setSystemTime(SERVER_T + skew);
-  const result = sessionFromToken(tdToken('jdoe@example.edu', SERVER_T), 'password', SERVER_T);
-  if (!result.ok) throw new Error(result.message);
-  useSessionStore.getState().adopt(result.session);
-  return result.session;
+  return signInForTest({ issuedAt: SERVER_T, serverDate: SERVER_T });
 }
 
 /** Browser-clock ms of the moment the session's token expires. */

@@ -1,20 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { startCrossTabSync } from './cross-tab';
 import { startSessionLifecycle } from './lifecycle';
 import { SESSION_STORAGE_KEY, useSessionStore, type Session } from './session-store';
-import { sessionFromToken } from './session-from-token';
+import { testSession } from '@/testing/session';
 
 const CHANNEL = 'auth-console.session';
 
 type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' } | { type: 'hello' };
 
 function session(username: string, issuedAt = Date.now()): Session {
-  const result = sessionFromToken(tdToken(username, issuedAt), 'password', null);
-  if (!result.ok) throw new Error(result.message);
-  return result.session;
+  return testSession({ username, issuedAt });
 }
 
 /** Resolves with the store's state once it satisfies `ready` (messages between tabs arrive asynchronously). */

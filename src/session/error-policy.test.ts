@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { createErrorPolicy, type ErrorPolicyDeps } from './error-policy';
 import { errorPolicy } from './policy';
 import { useSessionStore } from './session-store';
-import { sessionFromToken } from './session-from-token';
+import { signInForTest } from '@/testing/session';
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
 
@@ -173,9 +172,7 @@ describe("the console's error policy, wired to its store and client", () => {
   });
 
   it('ends the session after one getuser probe for 20 parallel 401s, and replays nothing', async () => {
-    const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-    if (!result.ok) throw new Error(result.message);
-    useSessionStore.getState().adopt(result.session);
+    signInForTest();
     const fetch = vi.fn<typeof globalThis.fetch>(() =>
       Promise.resolve(
         new Response(JSON.stringify({ status: 401, error: 'invalid_token', message: 'Revoked.' }), {

@@ -12,14 +12,12 @@ import { useConnectionStore } from './connection-store';
 import { startCrossTabSync } from './cross-tab';
 import { startSessionLifecycle } from './lifecycle';
 import { useSessionStore, type Session } from './session-store';
-import { sessionFromToken } from './session-from-token';
+import { testSession } from '@/testing/session';
 
 const ADMIN = 'api-admin@example.edu';
 
 function sessionOn(connection: typeof EMULATOR, username = 'jdoe@example.edu'): Session {
-  const result = sessionFromToken(tdToken(username, Date.now()), 'password', null, connection);
-  if (!result.ok) throw new Error(result.message);
-  return result.session;
+  return testSession({ username, connection });
 }
 
 function server(request: SentRequest) {

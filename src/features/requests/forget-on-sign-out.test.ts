@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { useRequestFormStore } from './form-store';
 import { forgetRequestsOnSignOut } from './forget-on-sign-out';
 import { useHistoryStore } from './history-store';
 import { EMPTY_FORM } from './request-form';
+import { signInForTest } from '@/testing/session';
 
 let stop: () => void;
 
 function signInAndWork() {
-  const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-  if (!result.ok) throw new Error(result.message);
-  useSessionStore.getState().adopt(result.session);
+  signInForTest();
   useRequestFormStore.getState().setForm({ path: 'people/lookup' });
   useHistoryStore.getState().add({
     sentAt: 1,

@@ -1,12 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
+import { signInForTest } from '@/testing/session';
 
 const BEID = '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10';
 const KEY = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -120,9 +120,7 @@ describe('the admin-key form', () => {
   });
 
   it("leaves a signed-in user's session as it is when testing a key", async () => {
-    const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-    if (!result.ok) throw new Error(result.message);
-    useSessionStore.getState().adopt(result.session);
+    signInForTest();
     const before = useSessionStore.getState().session;
     const { sent } = stubFetch(adminServer);
     const { user } = await open();

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { useRateLimitStore } from '@/session/rate-limit-store';
 import { deferred, errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
+import { signInForTest } from '@/testing/session';
 
 const BEID = '5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10';
 const KEY = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -154,9 +154,7 @@ describe('the key tested on every connection', () => {
   });
 
   it('clears the key, stores nothing, and leaves a signed-in session and its connection’s limits as they were', async () => {
-    const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-    if (!result.ok) throw new Error(result.message);
-    useSessionStore.getState().adopt(result.session);
+    signInForTest();
     const before = useSessionStore.getState().session;
     const storedBefore = JSON.stringify({ ...sessionStorage });
     const { sent } = stubFetch(answerFor, { relays: RELAYS });

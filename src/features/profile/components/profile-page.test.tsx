@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore, type Session } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
+import { signInForTest } from '@/testing/session';
 
 let session: Session;
 
@@ -17,10 +16,7 @@ function field(section: HTMLElement, label: string) {
 
 beforeEach(() => {
   resetConsoleState();
-  const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-  if (!result.ok) throw new Error(result.message);
-  session = result.session;
-  useSessionStore.getState().adopt(session);
+  session = signInForTest();
 });
 
 afterEach(() => {

@@ -18,6 +18,8 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
   const form = useRequestFormStore((s) => s.form);
   const setForm = useRequestFormStore((s) => s.setForm);
   const placeholders = placeholdersOf(form.path);
+  const editRow = (id: number, change: { name: string } | { value: string }) =>
+    setForm({ query: form.query.map((r) => (r.id === id ? { ...r, ...change } : r)) });
   const methodId = useId();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -81,11 +83,7 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
               <TextInput
                 label={`Name ${index + 1}`}
                 value={row.name}
-                onChange={(e) =>
-                  setForm({
-                    query: form.query.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)),
-                  })
-                }
+                onChange={(e) => editRow(row.id, { name: e.target.value })}
                 inputProps={{ spellCheck: false, style: MONO }}
               />
             </Box>
@@ -93,11 +91,7 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
               <TextInput
                 label={`Value ${index + 1}`}
                 value={row.value}
-                onChange={(e) =>
-                  setForm({
-                    query: form.query.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)),
-                  })
-                }
+                onChange={(e) => editRow(row.id, { value: e.target.value })}
                 inputProps={{ spellCheck: false, style: MONO }}
               />
             </Box>

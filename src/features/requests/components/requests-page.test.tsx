@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore, type Session } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
+import { type Session } from '@/session/session-store';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
 import { useRequestFormStore } from '../form-store';
 import { useHistoryStore } from '../history-store';
 import { EMPTY_FORM } from '../request-form';
+import { signInForTest } from '@/testing/session';
 
 let session: Session;
 
@@ -20,10 +19,7 @@ beforeEach(() => {
   resetConsoleState();
   useRequestFormStore.getState().load(EMPTY_FORM);
   useHistoryStore.getState().clear();
-  const result = sessionFromToken(tdToken('jdoe@example.edu', Date.now()), 'password', null);
-  if (!result.ok) throw new Error(result.message);
-  session = result.session;
-  useSessionStore.getState().adopt(session);
+  session = signInForTest();
 });
 
 afterEach(() => {

@@ -1,10 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore, type Session } from '@/session/session-store';
-import { sessionFromToken } from '@/session/session-from-token';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { tdToken } from '@/testing/tokens';
+import { signInForTest } from '@/testing/session';
 
 // Expected texts are written out by hand, so a wrong format fails: a fixed issue time, zone and locale.
 process.env.TZ = 'America/New_York';
@@ -21,10 +20,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(ONE_HOUR_LATER);
   resetConsoleState();
-  const result = sessionFromToken(tdToken('jdoe@example.edu', ISSUED), 'admin-key', ONE_HOUR_LATER);
-  if (!result.ok) throw new Error(result.message);
-  session = result.session;
-  useSessionStore.getState().adopt(session);
+  session = signInForTest({ method: 'admin-key', issuedAt: ISSUED, serverDate: ONE_HOUR_LATER });
 });
 
 afterEach(() => {
