@@ -9,7 +9,10 @@ const proxied = ['/TDWebApi', '/SBTDWebApi', '/idp', '/healthz', '/relay'];
 export default defineConfig({
   plugins: [react(), leanPreloadHelper()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',
@@ -55,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { UserRecord } from '../src/lib/wire.ts';
+import type { UserRecord } from '../contract/wire.ts';
 
 /** The demo realm's active user with TDPeople (server/realm/demo.json). */
 export const DEMO_USER = { username: 'jdoe@example.edu', password: 'Tdx-demo-2026' } as const;

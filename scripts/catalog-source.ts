@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import type { CatalogEntry, CatalogMethod, CatalogQueryParam } from '../src/lib/catalog/catalog-entry.ts';
+import type { CatalogEntry, CatalogMethod, CatalogQueryParam } from '../contract/catalog/catalog-entry.ts';
 import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
 
 /**
@@ -10,7 +10,7 @@ import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
  */
 
 const PACKAGE_DIR = new URL('../node_modules/@selfagency/teamdynamix-ts/', import.meta.url);
-export const CATALOG_MODULE = new URL('../src/lib/catalog/catalog-data.ts', import.meta.url);
+export const CATALOG_MODULE = new URL('../contract/catalog/catalog-data.ts', import.meta.url);
 
 const METHODS: CatalogMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -7,8 +7,8 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { CATALOG } from '../src/lib/catalog/catalog-data.ts';
-import type { HealthResponse } from '../src/lib/wire.ts';
+import { CATALOG } from '../contract/catalog/catalog-data.ts';
+import type { HealthResponse } from '../contract/wire.ts';
 import { Credentials } from './auth/credentials.ts';
 import { HashQueue } from './auth/hash-queue.ts';
 import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './auth/lockout.ts';
@@ -162,7 +162,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   const serveStatic = createStatic(config.distDir);
   const trusted = trustProxy(config.trustedProxies);
-  const health: HealthResponse = { status: 'ok', service: 'auth-console-emulator', version: VERSION };
+  const health: HealthResponse = {
+    status: 'ok',
+    service: 'auth-console-emulator',
+    version: VERSION,
+    emulator: true,
+  };
   const healthText = JSON.stringify(health);
 
   const headers = securityHeaders(tls !== null);

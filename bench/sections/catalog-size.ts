@@ -31,7 +31,7 @@ async function catalogChunk(): Promise<{ raw: number; gzip: number; entries: num
     .filter((chunk) => chunk.type === 'chunk')
     .map((chunk) => chunk.code ?? '')
     .join('');
-  const { CATALOG } = await import('../../src/lib/catalog/catalog-data.ts');
+  const { CATALOG } = await import('../../contract/catalog/catalog-data.ts');
   return {
     raw: Buffer.byteLength(code),
     gzip: gzipSync(code, { level: 9 }).length,

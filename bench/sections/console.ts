@@ -6,7 +6,7 @@ import { launchBrowser } from '../browser.ts';
 import { gzipSize } from '../gzip.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { stackFloorScripts } from '../stack-floor.ts';
-import { CATALOG } from '../../src/lib/catalog/catalog-data.ts';
+import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 
 const DIST_ASSETS = resolve(import.meta.dirname, '../../dist/assets');
 const FIRST_PAGE_TARGET_KB = 180;

@@ -2,7 +2,7 @@ import { requiredString } from '../http/body.ts';
 import { readFields } from '../http/fields.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
-import { isGuid } from '../guid.ts';
+import { isGuid } from '../../contract/is-guid.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import { rateLimitKey } from '../rate-limit-key.ts';
 import type { UserRow, Users } from '../store/users.ts';

@@ -1,5 +1,5 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import type { ApiErrorBody, ApiErrorCode } from '../../src/lib/wire.ts';
+import type { ApiErrorBody, ApiErrorCode } from '../../contract/wire.ts';
 
 /**
  * An error meant for the caller. Anything else thrown while handling a request is a bug, answered with a

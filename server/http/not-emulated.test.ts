@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG } from '../../src/lib/catalog/catalog-data.ts';
+import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { send } from '../testing/http-client.ts';
 import { login, DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';

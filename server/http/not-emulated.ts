@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../../src/lib/catalog/catalog-entry.ts';
+import type { CatalogEntry } from '../../contract/catalog/catalog-entry.ts';
 import { ApiError } from './errors.ts';
 
 interface Template {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MODULE, renderCatalogModule } from '../../scripts/catalog-source.ts';
-import { CATALOG } from '../../src/lib/catalog/catalog-data.ts';
+import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 import { EMULATOR_OPENAPI } from './description.ts';
 
 const PACKAGE_DESCRIPTION = new URL(

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { readFetch, type RawResponse } from '../testing/http-client.ts';
 import { createPerson, getPerson, lookupPeople, personBody, records } from '../testing/people.ts';

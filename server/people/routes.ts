@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { authenticate, forbidden, type Principal } from '../auth/bearer.ts';
 import type { Tokens } from '../auth/tokens.ts';
-import { isGuid } from '../guid.ts';
+import { isGuid } from '../../contract/is-guid.ts';
 import { foldKeys, readJsonBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Route } from '../http/router.ts';

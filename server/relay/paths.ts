@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import { decodeRepeatedly } from '../../src/lib/decode-repeatedly.ts';
+import { decodeRepeatedly } from '../../contract/decode-repeatedly.ts';
 
 export const RELAY_MOUNT = '/relay';
 

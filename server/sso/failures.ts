@@ -1,4 +1,4 @@
-import type { SsoErrorCode } from '../../src/lib/wire.ts';
+import type { SsoErrorCode } from '../../contract/wire.ts';
 import { ApiError } from '../http/errors.ts';
 
 const STATUS: Record<SsoErrorCode, number> = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogoutSsoAnswer } from '../../src/lib/wire.ts';
+import type { LogoutSsoAnswer } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { startWithFakeProvider } from '../testing/fake-oidc.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../testing/browser.ts';
 import { IDP, last, loginSsoUrl, serverErrors, ssoSignIn } from '../testing/sso.ts';
 import { startTestServer, type TestServer } from '../testing/start-server.ts';
-import { KEPT_RETURN_PATHS, REFUSED_RETURN_PATHS } from '../../src/lib/return-path-cases.ts';
+import { KEPT_RETURN_PATHS, REFUSED_RETURN_PATHS } from '../../contract/return-path-cases.ts';
 import { safeReturnTo } from './return-to.ts';
 
 /** The one table of cases of the return-path rule: everything refused must send the browser to `/`. */

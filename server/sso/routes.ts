@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import * as oidc from 'openid-client';
-import type { LogoutSsoAnswer } from '../../src/lib/wire.ts';
+import type { LogoutSsoAnswer } from '../../contract/wire.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';

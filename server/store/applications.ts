@@ -1,4 +1,4 @@
-import type { OrgApplication } from '../../src/lib/wire.ts';
+import type { OrgApplication } from '../../contract/wire.ts';
 
 /** The emulator's fixed catalogue of organization applications, keyed by the system class clients see. */
 const CATALOGUE: Record<string, { ID: number; Name: string; Description: string }> = {

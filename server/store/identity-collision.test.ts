@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { createPerson, lookupPeople, personBody, records } from '../testing/people.ts';
 import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';

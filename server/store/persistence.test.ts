@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { createPerson, getPerson, lookupPeople, personBody, records } from '../testing/people.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';

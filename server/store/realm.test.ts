@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { runScript } from '../testing/child-server.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
 import { openDb, type Db } from './db.ts';

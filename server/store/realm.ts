@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
-import { isGuid } from '../guid.ts';
+import { isGuid } from '../../contract/is-guid.ts';
 import { KNOWN_APPLICATIONS, orgApplicationsFor } from './applications.ts';
 import type { Db } from './db.ts';
 import { buildUserRecord } from './user-record.ts';

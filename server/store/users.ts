@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import type { Db } from './db.ts';
 import { foldIdentity } from './identity-fold.ts';
 import { cachedUserRow, invalidateUserCache } from './user-cache.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ApiErrorBody, ApiErrorCode } from '../../src/lib/wire.ts';
+import type { ApiErrorBody, ApiErrorCode } from '../../contract/wire.ts';
 import type { RawResponse } from './http-client.ts';
 
 /** Text that would show the server's insides: stack frames, source paths, module names. */

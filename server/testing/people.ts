@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../src/lib/wire.ts';
+import type { UserRecord } from '../../contract/wire.ts';
 import { readFetch, type RawResponse } from './http-client.ts';
 
 /** A valid `POST /api/people` body whose names and e-mail are unique to `tag`. */

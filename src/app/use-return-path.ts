@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { safeReturnPath } from '@/lib/return-path';
+import { safeReturnPath } from '@contract/return-path';
 import type { SignInMethod } from '@/session/session-store';
 
 export const DEFAULT_PATH = '/profile';

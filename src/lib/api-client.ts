@@ -7,7 +7,7 @@ import {
   type RateLimitInfo,
 } from './api-errors';
 import { now } from './clock';
-import { isGuid } from './is-guid';
+import { isGuid } from '@contract/is-guid';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

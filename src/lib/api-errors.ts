@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiErrorCode } from './wire';
+import type { ApiErrorBody, ApiErrorCode } from '@contract/wire';
 
 export interface RateLimitInfo {
   limit: number;

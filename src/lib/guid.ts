@@ -1,4 +1,4 @@
-import { isGuid } from './is-guid';
+import { isGuid } from '@contract/is-guid';
 
 export type GuidCheck = { ok: true; value: string } | { ok: false; message: string };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
-import type { ApiErrorCode } from '@/lib/wire';
+import type { ApiErrorCode } from '@contract/wire';
 import { describeFailure } from './describe-error';
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');

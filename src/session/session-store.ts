@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { now } from '@/lib/clock';
-import { isGuid } from '@/lib/is-guid';
+import { isGuid } from '@contract/is-guid';
 import { parseConnection, type Connection } from '@/lib/connection';
 import { decodeToken, type TokenClaims } from '@/lib/jwt';
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ApiErrorBody, ApiErrorCode } from '@/lib/wire';
+import type { ApiErrorBody, ApiErrorCode } from '@contract/wire';
 
 export interface SentRequest {
   url: string;

@@ -1,4 +1,4 @@
-import type { UserRecord } from '@/lib/wire';
+import type { UserRecord } from '@contract/wire';
 
 /** jdoe as the emulator's demo realm has them, with the fields the profile shows. */
 export function jdoeRecord(overrides: Partial<UserRecord> = {}): UserRecord {

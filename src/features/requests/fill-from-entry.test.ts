@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG } from '@/lib/catalog/catalog-data';
+import { CATALOG } from '@contract/catalog/catalog-data';
 import { fillFromEntry } from './fill-from-entry.ts';
 
 const entry = (method: string, path: string) => {

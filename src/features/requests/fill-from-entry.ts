@@ -1,4 +1,4 @@
-import type { CatalogEntry, CatalogMethod } from '@/lib/catalog/catalog-entry';
+import type { CatalogEntry, CatalogMethod } from '@contract/catalog/catalog-entry';
 
 export interface PathField {
   name: string;

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 
 export interface AreaGroup {
   area: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG } from '@/lib/catalog/catalog-data';
+import { CATALOG } from '@contract/catalog/catalog-data';
 import { buildRequest, formFromEntry, newQueryParam, placeholdersOf, type RequestForm } from './request-form';
 
 const form = (change: Partial<RequestForm>): RequestForm => ({

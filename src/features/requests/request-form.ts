@@ -1,5 +1,5 @@
 import type { ApiMethod } from '@/lib/api-client';
-import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { checkJsonBody } from './json-body';
 import { fillFromEntry } from './fill-from-entry';
 

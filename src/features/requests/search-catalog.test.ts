@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG } from '@/lib/catalog/catalog-data';
+import { CATALOG } from '@contract/catalog/catalog-data';
 import { searchCatalog } from './search-catalog.ts';
 
 const label = (entry: { method: string; path: string }) => `${entry.method} ${entry.path}`;

@@ -1,5 +1,5 @@
-import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
-import { CATALOG } from '@/lib/catalog/catalog-data';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import { CATALOG } from '@contract/catalog/catalog-data';
 
 /** Singular and plural alike: "ticket" finds "Tickets" as well as "Ticket Statuses". */
 function stem(word: string): string {

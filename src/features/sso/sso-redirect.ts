@@ -1,5 +1,5 @@
 import { now } from '@/lib/clock';
-import { safeReturnPath } from '@/lib/return-path';
+import { safeReturnPath } from '@contract/return-path';
 import type { Connection } from '@/lib/connection';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { useConnectionStore } from '@/session/connection-store';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserRecord } from '@/lib/wire';
+import type { UserRecord } from '@contract/wire';
 import { api } from '@/session/api';
 
 /** Types at the boundary: the fields the console reads must be there with the right types. */

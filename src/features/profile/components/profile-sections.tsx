@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { FieldList } from '@/components/field-list';
 import { GuidValue } from '@/components/guid-value';
 import { SectionCard } from '@/components/section-card';
-import type { UserRecord } from '@/lib/wire';
+import type { UserRecord } from '@contract/wire';
 import { accountTypeName } from '../account-type';
 
 function join(...parts: string[]): string {

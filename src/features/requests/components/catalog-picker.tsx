@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
-import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { groupByArea, type AreaGroup } from '../group-by-area';
 import { searchCatalog } from '../search-catalog';
 

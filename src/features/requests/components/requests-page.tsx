@@ -7,7 +7,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/api-client';
-import type { CatalogEntry } from '@/lib/catalog/catalog-entry';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { now } from '@/lib/clock';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/rate-limit-wait';

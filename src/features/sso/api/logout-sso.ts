@@ -1,4 +1,4 @@
-import type { LogoutSsoAnswer } from '@/lib/wire';
+import type { LogoutSsoAnswer } from '@contract/wire';
 import { api } from '@/session/api';
 
 function isAnswer(data: unknown): data is LogoutSsoAnswer {

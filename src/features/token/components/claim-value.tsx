@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { GuidValue } from '@/components/guid-value';
 import { TIME_CLAIMS, claimTime } from '@/lib/claim-time';
-import { isGuid } from '@/lib/is-guid';
+import { isGuid } from '@contract/is-guid';
 
 /** A claim's value as the token holds it; a time also in local time and UTC, a GUID with its copy button. */
 export function ClaimValue({ name, value }: { name: string; value: unknown }) {

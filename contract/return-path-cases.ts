@@ -1,5 +1,5 @@
 /**
- * The one table of cases of the return-path rule (src/lib/return-path.ts): what it keeps, as what, and what it
+ * The one table of cases of the return-path rule (contract/return-path.ts): what it keeps, as what, and what it
  * refuses. The console's unit test and the server's `loginsso?returnTo=` tests both run it.
  */
 export const KEPT_RETURN_PATHS: readonly (readonly [raw: string, kept: string])[] = [

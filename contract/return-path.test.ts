@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_RETURN_PATHS, REFUSED_RETURN_PATHS } from './return-path-cases';
-import { safeReturnPath } from './return-path';
+import { KEPT_RETURN_PATHS, REFUSED_RETURN_PATHS } from './return-path-cases.ts';
+import { safeReturnPath } from './return-path.ts';
 
 describe('safeReturnPath', () => {
   it.each(KEPT_RETURN_PATHS)('keeps the same-origin path %j as %j', (raw, kept) => {

@@ -1,6 +1,6 @@
 /**
- * Types of what crosses the wire between the console and the Web API (real or emulated). Types only: both
- * src/ and server/ import this file, and nothing else is shared between them.
+ * Types of what crosses the wire between the console and the Web API (real or emulated), and between the console
+ * and its own server: types, and the few names both sides spell. The contract/ folder is what src/ and server/ share; it imports neither.
  */
 
 /** The error codes of the emulator's JSON error body (the real service's error body is undocumented). */
@@ -11,7 +11,7 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'method_not_allowed'
   | 'not_found'
-  /** A Web API endpoint of the catalog (src/lib/catalog/catalog-data.ts) that the emulator does not implement. */
+  /** A Web API endpoint of the catalog (contract/catalog/catalog-data.ts) that the emulator does not implement. */
   | 'not_emulated'
   | 'invalid_credentials'
   | 'account_inactive'
@@ -70,6 +70,40 @@ export interface HealthResponse {
   status: 'ok';
   service: string;
   version: string;
+  /** Whether this server runs the emulator (`EMULATOR=on`), or serves the console and its relay alone. */
+  emulator: boolean;
+}
+
+/** The organization of the emulator's own two connections (`/TDWebApi`, `/SBTDWebApi`). */
+export const THIS_SERVER_ORGANIZATION = 'this-server';
+
+/** The id of the emulator's production connection, as `ConnectionsAnswer.default` names it. */
+export const EMULATOR_CONNECTION = 'emulator';
+
+/** A real tenant that this server relays to under `/relay/<name>/`. */
+export interface RelayedTenant {
+  /** Lower-case letters, digits and hyphens. */
+  name: string;
+  /** What people read: the file's `label`, or the name for a `RELAY_TENANTS` entry. */
+  label: string;
+  /** The same-origin base the console sends requests to: `/relay/<name>`. */
+  base: string;
+  /** The tenant's own base URL, e.g. https://acme.teamdynamix.com/TDWebApi. */
+  upstream: string;
+  /**
+   * Connections with the same organization share an admin key (BEID + WebServicesKey); the key is tested only
+   * across them. The file's `organization`, else the upstream's host (production and sandbox share a host).
+   */
+  organization: string;
+}
+
+/** `GET /relay`: what the console offers, learned at run time so that one build serves any organization. */
+export interface ConnectionsAnswer {
+  /** Whether the emulator's own connections ("This server (emulator)") are offered. */
+  emulator: boolean;
+  /** The connection preselected for a browser that has not chosen one: `EMULATOR_CONNECTION` or a tenant's name. */
+  default: string;
+  tenants: RelayedTenant[];
 }
 
 /** An organization application as it appears in `User.OrgApplications`. */
