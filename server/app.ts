@@ -32,6 +32,7 @@ import { openApiRoute } from './openapi/route.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
+import { connectionsAnswer } from './relay/connections-list.ts';
 import { createRelay } from './relay/relay.ts';
 import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
@@ -156,6 +157,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   const relay = createRelay({
     tenants: config.relayTenants,
+    listing: connectionsAnswer({
+      emulator: config.emulator,
+      tenants: config.relayTenants,
+      defaultConnection: config.defaultConnection,
+    }),
     timeoutMs: config.relayTimeoutMs,
     log,
     version: VERSION,

@@ -43,8 +43,12 @@ export interface Config {
    */
   ssoAllowUnverifiedEmail: boolean;
   idpClients: IdpClientConfig[];
+  /** Whether this server runs the emulator (its API, `/idp`, the demo realm); off: the console and relay alone. */
+  emulator: boolean;
   /** Real tenants the console may reach through `/relay/<name>/`, in the order given. */
   relayTenants: RelayTenant[];
+  /** The connection a browser that has not chosen one starts with: a tenant's name; the emulator (or the first tenant) when null. */
+  defaultConnection: string | null;
   /** How long the relay waits for an upstream's whole answer, in milliseconds. */
   relayTimeoutMs: number;
   /** Host names answered besides the public origin, the listening address and the loopback names. */
@@ -58,6 +62,10 @@ export interface RelayTenant {
   name: string;
   /** Absolute URL of the upstream base, without a trailing slash, e.g. https://acme.teamdynamix.com/TDWebApi. */
   upstream: string;
+  /** What people read in the console; the name when unset. */
+  label?: string;
+  /** Connections of one organization share an admin key; the upstream's host when unset. */
+  organization?: string;
 }
 
 export class ConfigError extends Error {}
@@ -316,7 +324,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     ssoClaim: ssoClaim(env.SSO_CLAIM),
     ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
+    emulator: true,
     relayTenants: relayTenants(env.RELAY_TENANTS),
+    defaultConnection: null,
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
     allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     logLevel: logLevel(env.LOG_LEVEL),

@@ -124,7 +124,7 @@ describe('/healthz', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     const body = JSON.parse(res.text) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['service', 'status', 'version']);
+    expect(Object.keys(body).sort()).toEqual(['emulator', 'service', 'status', 'version']);
     expect(body).toMatchObject({ status: 'ok', service: 'auth-console-emulator' });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -50,14 +50,27 @@ describe('GET /relay', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(JSON.parse(res.text)).toEqual([
-      { name: 'upstream', base: '/relay/upstream', upstream: `${upstream.origin}/TDWebApi` },
-      {
-        name: 'upstream-sandbox',
-        base: '/relay/upstream-sandbox',
-        upstream: `${upstream.origin}/SBTDWebApi`,
-      },
-    ]);
+    const organization = new URL(upstream.origin).host;
+    expect(JSON.parse(res.text)).toEqual({
+      emulator: true,
+      default: 'emulator',
+      tenants: [
+        {
+          name: 'upstream',
+          label: 'upstream',
+          base: '/relay/upstream',
+          upstream: `${upstream.origin}/TDWebApi`,
+          organization,
+        },
+        {
+          name: 'upstream-sandbox',
+          label: 'upstream-sandbox',
+          base: '/relay/upstream-sandbox',
+          upstream: `${upstream.origin}/SBTDWebApi`,
+          organization,
+        },
+      ],
+    });
     expect((await send(front.origin, { path: '/relay/' })).text).toBe(res.text);
     expectRelaySecurityHeaders(res);
   });
@@ -65,7 +78,7 @@ describe('GET /relay', () => {
   it('is an empty list on a server without tenants', async () => {
     const res = await send(upstream.origin, { path: '/relay' });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.text)).toEqual([]);
+    expect(JSON.parse(res.text)).toEqual({ emulator: true, default: 'emulator', tenants: [] });
   });
 
   it('accepts GET only', async () => {

@@ -1,11 +1,12 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
+import type { ConnectionsAnswer } from '../../contract/wire.ts';
 import type { RelayTenant } from '../config.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError, answerFailure } from '../http/errors.ts';
 import { answerHeaders } from './answer-headers.ts';
-import { parseRelayTarget, relayedLocation, RELAY_MOUNT, upstreamUrl } from './paths.ts';
+import { parseRelayTarget, relayedLocation, upstreamUrl } from './paths.ts';
 
 /** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
@@ -27,15 +28,10 @@ const RELAY_CSP = [
   'sandbox',
 ].join('; ');
 
-export interface RelayEntry {
-  name: string;
-  /** The same-origin base the console sends requests to. */
-  base: string;
-  upstream: string;
-}
-
 export interface RelayDeps {
   tenants: RelayTenant[];
+  /** What `GET /relay` answers. */
+  listing: ConnectionsAnswer;
   timeoutMs: number;
   log: (line: string) => void;
   /** Sent as the relay's own User-Agent. */
@@ -200,12 +196,7 @@ function exchange(
 /** Serves `/relay` (the configured tenants) and `/relay/<name>/…` (the tenant's API, relayed). */
 export function createRelay(deps: RelayDeps) {
   const tenants = new Map(deps.tenants.map((tenant) => [tenant.name, tenant]));
-  const listing: RelayEntry[] = deps.tenants.map((tenant) => ({
-    name: tenant.name,
-    base: `${RELAY_MOUNT}/${tenant.name}`,
-    upstream: tenant.upstream,
-  }));
-  const listingText = JSON.stringify(listing);
+  const listingText = JSON.stringify(deps.listing);
 
   async function relay(req: IncomingMessage, res: ServerResponse) {
     res.setHeader('Content-Security-Policy', RELAY_CSP);

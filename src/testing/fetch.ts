@@ -26,7 +26,8 @@ export function stubFetch(
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       body,
     };
-    if (request.url === '/relay') return Promise.resolve(jsonReply(relays));
+    if (request.url === '/relay')
+      return Promise.resolve(jsonReply({ emulator: true, default: 'emulator', tenants: relays }));
     sent.push(request);
     return Promise.resolve(answer(request));
   });

@@ -9,7 +9,7 @@ describe('the relay’s tenants as connections', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('turns each tenant into a connection on this origin', () => {
-    expect(parseRelays([ACME])).toEqual([
+    expect(parseRelays({ tenants: [ACME] })).toEqual([
       {
         id: 'relay:acme',
         label: 'acme (https://acme.teamdynamix.com/TDWebApi, through this server)',
@@ -26,7 +26,7 @@ describe('the relay’s tenants as connections', () => {
     ['an upstream that is not http(s)', { ...ACME, upstream: 'javascript:alert(1)' }],
     ['not an object', 'acme'],
   ])('leaves out %s', (_name, entry) => {
-    expect(parseRelays([entry])).toEqual([]);
+    expect(parseRelays({ tenants: [entry] })).toEqual([]);
   });
 
   it('is nothing for an answer that is not a list', () => {

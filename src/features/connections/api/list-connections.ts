@@ -6,7 +6,9 @@ import { api } from '@/session/api';
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The relay's tenants as connections; entries that are not what the server promises are left out. */
-export function parseRelays(data: unknown): Connection[] {
+export function parseRelays(answer: unknown): Connection[] {
+  const data =
+    typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).tenants : null;
   if (!Array.isArray(data)) return [];
   return data.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
