@@ -50,7 +50,7 @@ export interface ChildServer {
 
 /**
  * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once
- * it prints its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot
+ * it prints its URL and answers /healthz (with the emulator on or off). PORT=0 lets the system pick a free port, so parallel test files cannot
  * collide. An `env` value of undefined removes that variable from the inherited environment.
  */
 export async function spawnServer(
@@ -68,7 +68,8 @@ export async function spawnServer(
   const origin = await new Promise<string>((ready, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /emulator: (https?:\/\/[^\s/]+)\/\s/.exec(output);
+      // The banner's first line, or with the emulator off the start's JSON log line.
+      const url = /(?:emulator: |emulator off\): )(https?:\/\/[^\s/]+)\/[\s"]/.exec(output);
       if (url) ready(url[1]!);
     };
     child.stdout.on('data', onData);
