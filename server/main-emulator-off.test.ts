@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionsAnswer, HealthResponse } from '../contract/wire.ts';
@@ -51,13 +51,15 @@ describe('the server with the emulator off', () => {
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 
-  it('is read from .env and from --emulator=off like any setting', async () => {
+  it('is read from .env and from --emulator=off like any setting; a fresh data directory stays empty', async () => {
     const cwd = tempDir();
     writeFileSync(join(cwd, '.env'), `EMULATOR=off\nRELAY_TENANTS=${TENANT}\n`);
-    const fromFile = await start({}, cwd);
-    expect(((await (await fetch(`${fromFile.origin}/healthz`)).json()) as HealthResponse).emulator).toBe(
-      false,
-    );
+    const emptyDataDir = tempDir();
+    const fromFile = await start({ DATA_DIR: emptyDataDir }, cwd);
+    const health = (await (await fetch(`${fromFile.origin}/healthz`)).json()) as HealthResponse;
+    expect(health.emulator).toBe(false);
+    expect((await fetch(`${fromFile.api}/auth/login`, { method: 'POST' })).status).toBe(404);
+    expect(readdirSync(emptyDataDir)).toEqual([]);
     const run = await runScript('server/main.ts', ['--emulator=off'], { DATA_DIR: tempDir(), PORT: '0' });
     expect(run.code).toBe(1);
     expect(jsonLines(run.output)[0]!.msg).toMatch(/^Cannot start: EMULATOR=off leaves nothing to serve/);
