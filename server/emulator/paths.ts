@@ -1,7 +1,7 @@
 import { IDP_MOUNT } from '../idp/mount-path.ts';
 
 /** The emulated Web API's bases, lower-case: production and sandbox, one set of data. */
-export const API_PREFIXES = ['/tdwebapi', '/sbtdwebapi'] as const;
+const API_PREFIXES = ['/tdwebapi', '/sbtdwebapi'] as const;
 
 const under = (lower: string, prefix: string) => lower === prefix || lower.startsWith(`${prefix}/`);
 
