@@ -33,6 +33,7 @@ import { peopleRoutes } from './people/routes.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
+import type { RelayLoad } from './relay/load.ts';
 import { createRelay } from './relay/relay.ts';
 import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
@@ -50,6 +51,8 @@ export interface AppOptions {
   lockout?: LockoutPolicy;
   /** Receives every log line (pino JSON) instead of standard output. */
   log?: (line: string) => void;
+  /** The relay's bounds on requests in flight, to watch or shorten. */
+  relayLoad?: RelayLoad;
 }
 
 export interface App {
@@ -165,6 +168,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     timeoutMs: config.relayTimeoutMs,
     log,
     version: VERSION,
+    clock,
+    load: options.relayLoad,
   });
   const serveStatic = createStatic(config.distDir);
   const trusted = trustProxy(config.trustedProxies);
@@ -205,7 +210,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const lower = pathname.toLowerCase();
     // Judged on the raw target too: the URL parser above has already resolved any `..` a client sent.
     if (isRelayPath(splitTarget(req.url ?? '/').path, lower)) {
-      return relay(req, res);
+      return relay(req, res, caller);
     }
     const prefix = API_PREFIXES.find((p) => lower === p || lower.startsWith(`${p}/`));
     if (prefix) {
