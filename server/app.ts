@@ -34,6 +34,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
 import { createRelay } from './relay/relay.ts';
+import { OnBehalfOf } from './sso/on-behalf-of.ts';
 import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
 import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
@@ -132,6 +133,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log,
     guard: { limiter, clock, window },
   });
+  const onBehalfOf = new OnBehalfOf();
   const ssoRoutes = createSsoRoutes({
     db,
     clock,
@@ -142,6 +144,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     window,
     origin,
     loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
+    onBehalfOf,
     log,
   });
   const apiRoutes = [
@@ -185,7 +188,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   /** What every request goes through first, whoever answers it; answers the caller's address. */
   function admit(req: IncomingMessage, res: ServerResponse): string {
-    const caller = callerAddress(req, trusted);
+    const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     checkHost(req);

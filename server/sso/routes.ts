@@ -11,6 +11,7 @@ import { consoleErrorPath, SsoFailure } from './failures.ts';
 import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
 import { userForIdentity, userNameOf } from './map-identity.ts';
 import { apiBaseOf, callbackPath, cookiePath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
+import type { OnBehalfOf } from './on-behalf-of.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';
 import { isSecretShaped, randomSecret } from './secrets.ts';
@@ -35,6 +36,8 @@ export interface SsoDeps {
   origin: () => string;
   /** loginsso and its callback each count calls on their own counter, with this window. */
   window: RateWindow;
+  /** What the provider is asked while answering a caller counts as that caller's. */
+  onBehalfOf: OnBehalfOf;
 }
 
 /** The emulator's extensions (`returnTo`, `prompt`) in any letter case, as ASP.NET reads query parameters. */
@@ -209,20 +212,17 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
     };
   };
 
+  const forCaller =
+    (handler: Handler): Handler =>
+    (ctx) =>
+      deps.onBehalfOf.run(ctx.caller, () => handler(ctx));
+  const method = (handler: Handler, counter: string) => ({
+    handler: forCaller(handler),
+    rateLimit: { method: counter, window: deps.window },
+  });
   return [
-    {
-      path: '/api/auth/logoutsso',
-      methods: { POST: { handler: logoutSso, rateLimit: { method: 'auth/logoutsso', window: deps.window } } },
-    },
-    {
-      path: '/api/auth/loginsso',
-      methods: { GET: { handler: loginSso, rateLimit: { method: 'auth/loginsso', window: deps.window } } },
-    },
-    {
-      path: '/api/auth/loginsso/callback',
-      methods: {
-        GET: { handler: callback, rateLimit: { method: 'auth/loginsso/callback', window: deps.window } },
-      },
-    },
+    { path: '/api/auth/logoutsso', methods: { POST: method(logoutSso, 'auth/logoutsso') } },
+    { path: '/api/auth/loginsso', methods: { GET: method(loginSso, 'auth/loginsso') } },
+    { path: '/api/auth/loginsso/callback', methods: { GET: method(callback, 'auth/loginsso/callback') } },
   ];
 }

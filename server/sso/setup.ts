@@ -8,6 +8,7 @@ import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
 import { SsoFlows } from './flows.ts';
 import { loopbackFetch, type Loopback } from './loopback-fetch.ts';
+import type { OnBehalfOf } from './on-behalf-of.ts';
 import { RelyingParty, type ProviderSettings } from './relying-party.ts';
 import { ssoRoutes } from './routes.ts';
 import { SsoSessions } from './sessions.ts';
@@ -23,6 +24,8 @@ export interface SsoSetup {
   /** The origin browsers reach this server at, and how to reach it from inside: both known after listen(). */
   origin: () => string;
   loopback: () => Loopback;
+  /** Marks the calls to the embedded provider with the caller they are made for. */
+  onBehalfOf: OnBehalfOf;
   log: (line: string) => void;
 }
 
@@ -36,7 +39,7 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
           issuer: setup.idp.issuer(),
           clientId: setup.idp.ownClient.clientId,
           clientSecret: setup.idp.ownClient.clientSecret,
-          fetch: loopbackFetch(setup.origin(), setup.loopback()),
+          fetch: loopbackFetch(setup.origin(), setup.loopback(), setup.onBehalfOf),
         };
   return ssoRoutes({
     flows: new SsoFlows(setup.clock),
@@ -48,5 +51,6 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
     allowUnverifiedEmail: setup.config.ssoAllowUnverifiedEmail,
     origin: setup.origin,
     window: setup.window,
+    onBehalfOf: setup.onBehalfOf,
   });
 }
