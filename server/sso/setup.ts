@@ -6,6 +6,7 @@ import type { Idp } from '../idp/mount.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
+import { FlowBindings, loadFlowCookieKey } from './flow-bindings.ts';
 import { SsoFlows } from './flows.ts';
 import { loopbackFetch, type Loopback } from './loopback-fetch.ts';
 import type { OnBehalfOf } from './on-behalf-of.ts';
@@ -44,6 +45,7 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
   return ssoRoutes({
     flows: new SsoFlows(setup.clock),
     sessions: new SsoSessions(setup.db, setup.clock),
+    bindings: new FlowBindings(loadFlowCookieKey(setup.db)),
     relyingParty: new RelyingParty(settings, setup.config.ssoClaim, setup.log),
     users: setup.users,
     tokens: setup.tokens,
