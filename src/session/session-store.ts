@@ -77,11 +77,14 @@ export function remainingMs(session: Session | null): number {
 }
 
 /**
- * A stored session is rebuilt from its token: what the token says (claims, user, expiry) is read from the token
- * again rather than trusted from storage; one that disagrees with its token, or has expired, is dropped.
+ * A session from outside this tab's memory (its storage, another tab) is rebuilt from its token: what the token
+ * says (claims, user, expiry) is read from the token again rather than trusted; one that disagrees with its token,
+ * or has expired, is dropped.
  */
-function revalidate(stored: Session | null | undefined): Session | null {
-  if (!stored || typeof stored.token !== 'string') return null;
+export function revalidateSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Partial<Session>;
+  if (typeof stored.token !== 'string') return null;
   const decoded = decodeToken(stored.token);
   if (!decoded || decoded.expiresAt === null || decoded.expiresAt !== stored.expiresAt) return null;
   const username = typeof decoded.claims.unique_name === 'string' ? decoded.claims.unique_name : '';
@@ -135,7 +138,11 @@ export const useSessionStore = create<SessionState>()(
         state.memoryOnly ? { memoryOnly: true } : { memoryOnly: false, session: state.session },
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<SessionState>;
-        return { ...current, memoryOnly: stored.memoryOnly === true, session: revalidate(stored.session) };
+        return {
+          ...current,
+          memoryOnly: stored.memoryOnly === true,
+          session: revalidateSession(stored.session),
+        };
       },
     },
   ),
