@@ -90,15 +90,19 @@ export function revalidateSession(value: unknown): Session | null {
   const username = typeof decoded.claims.unique_name === 'string' ? decoded.claims.unique_name : '';
   // Storage that disagrees with its own token was edited: trust neither.
   if (username !== stored.username) return null;
-  const method = stored.method in SIGN_IN_METHOD_LABELS ? stored.method : 'pasted';
-  const offset = Number.isFinite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0;
+  const method =
+    typeof stored.method === 'string' && Object.hasOwn(SIGN_IN_METHOD_LABELS, stored.method)
+      ? stored.method
+      : 'pasted';
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  const offset = finite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0;
   const session: Session = {
     token: stored.token,
     header: decoded.header,
     claims: decoded.claims,
     username,
     method,
-    obtainedAt: Number.isFinite(stored.obtainedAt) ? stored.obtainedAt : now(),
+    obtainedAt: finite(stored.obtainedAt) ? stored.obtainedAt : now(),
     clockOffsetMs: offset,
     expiresAt: decoded.expiresAt,
     connection: parseConnection(stored.connection),
