@@ -150,6 +150,39 @@ test('a malformed body is refused before sending, with its line and column', asy
   expect(requests.slice(before).filter((r) => r.url.includes('/api/'))).toEqual([]);
 });
 
+test('a path the browser would take out of the connection is refused, and nothing leaves for it', async ({
+  page,
+  signedIn,
+  requests,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await openRequests(page);
+  const path = page.getByLabel('Path', { exact: true });
+  for (const escape of [
+    '..\\..\\..\\relay\\other\\api\\auth\\getuser',
+    '%2e%2e\\%2E%2e\\SBTDWebApi\\api\\auth\\getuser',
+    'auth\\..\\.%2e\\..\\idp\\me',
+  ]) {
+    await path.fill(escape);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(path).toHaveAccessibleDescription(/stay under \/api\//);
+  }
+  // The control: a path under the connection is sent, so the page really was able to send.
+  await path.fill('auth/getuser');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  const outside = requests.filter((r) => {
+    const { pathname } = new URL(r.url);
+    return r.authorization !== undefined
+      ? !pathname.startsWith('/TDWebApi/api/')
+      : /\/(relay|idp|SBTDWebApi)\//i.test(pathname);
+  });
+  expect(outside).toEqual([]);
+  expect(requests.filter((r) => r.authorization !== undefined).map((r) => new URL(r.url).pathname)).toEqual([
+    '/TDWebApi/api/auth/getuser',
+  ]);
+});
+
 function newPerson(tag: string) {
   const name = `req-${tag}-${Date.now()}`;
   return JSON.stringify({

@@ -27,6 +27,7 @@ import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
 import type { RelayLoad } from './relay/load.ts';
 import { createRelay } from './relay/relay.ts';
+import { OnBehalfOf } from './sso/on-behalf-of.ts';
 import { createStatic } from './static.ts';
 import type { Db } from './store/db.ts';
 import { createLogger } from './log.ts';
@@ -79,6 +80,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return listeningUrl;
   };
   const origin = () => config.publicOrigin ?? browserOrigin(listening());
+  // The host's request log and rate limits read it; the emulator's SSO marks its own provider calls with it.
+  const onBehalfOf = new OnBehalfOf();
   // Loaded only when on, so that a server without the emulator never loads its database driver or provider.
   async function mount(): Promise<Emulator> {
     const { mountEmulator } = await import('./emulator/mount.ts');
@@ -90,6 +93,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       knobs: options,
       origin,
       loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
+      onBehalfOf,
     });
   }
   const emulator = config.emulator ? await mount() : null;
@@ -125,7 +129,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   /** What every request goes through first, whoever answers it; answers the caller's address. */
   function admit(req: IncomingMessage, res: ServerResponse): string {
-    const caller = callerAddress(req, trusted);
+    const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     checkHost(req);

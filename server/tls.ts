@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import type { TlsConfig } from './config.ts';
+import { keepPrivate, preparePrivateDir } from './data-dir.ts';
 
 export interface TlsMaterial {
   cert: Buffer;
@@ -32,8 +33,8 @@ export function loadTls(tls: TlsConfig, dataDir: string): TlsMaterial | null {
   const dir = join(dataDir, 'tls');
   const certPath = join(dir, 'localhost-cert.pem');
   const keyPath = join(dir, 'localhost-key.pem');
+  preparePrivateDir(dir);
   if (!existsSync(certPath) || !existsSync(keyPath)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     // prettier-ignore
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
@@ -41,6 +42,7 @@ export function loadTls(tls: TlsConfig, dataDir: string): TlsMaterial | null {
       '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
     ], { stdio: 'ignore' });
   }
+  for (const path of [certPath, keyPath]) keepPrivate(path);
   return { cert: readFileSync(certPath), key: readFileSync(keyPath), certPath };
 }
 

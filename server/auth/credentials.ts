@@ -50,14 +50,22 @@ export class Credentials {
     if (lockedFor > 0) return { ok: false, error: locked(lockedFor) };
     // Turned away before anything is counted: a full queue says nothing about this account.
     if (!this.hashing.hasRoomFor(caller)) return { ok: false, error: BUSY() };
-    // Counted as a failure before the slow hash, so that parallel guesses cannot all pass the lock check above;
-    // a success clears it again.
-    this.lockout.recordFailure(account);
+    // Held as a possible failure during the slow hash, so that parallel guesses cannot all pass the lock check;
+    // recorded as one only when the password is wrong, so a right one never locks the account.
+    if (!this.lockout.begin(account)) return { ok: false, error: locked(this.lockout.lockMs) };
     const user = this.users.findByUsername(account);
-    const verified = await this.hashing.run(caller, () =>
-      verifyPassword(password, user?.password_hash ?? this.dummyPasswordHash),
-    );
-    if (!user || !user.password_hash || !verified) return { ok: false, error: INVALID_CREDENTIALS() };
+    let verified: boolean;
+    try {
+      verified = await this.hashing.run(caller, () =>
+        verifyPassword(password, user?.password_hash ?? this.dummyPasswordHash),
+      );
+    } finally {
+      this.lockout.end(account);
+    }
+    if (!user || !user.password_hash || !verified) {
+      this.lockout.recordFailure(account);
+      return { ok: false, error: INVALID_CREDENTIALS() };
+    }
     this.lockout.recordSuccess(account);
     if (!user.is_active) {
       return { ok: false, error: new ApiError(403, 'account_inactive', 'This account is not active.') };

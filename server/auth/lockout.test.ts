@@ -132,3 +132,30 @@ describe('Lockout', () => {
     );
   }, 30_000);
 });
+
+describe('Lockout: attempts in flight', () => {
+  it('a right password after nine failures locks nothing: only a failure found wrong is recorded', () => {
+    const { lockout: l } = lockout();
+    fail(l, 'jdoe', 9);
+    expect(l.begin('jdoe')).toBe(true);
+    l.end('jdoe');
+    l.recordSuccess('jdoe');
+    expect(l.lockedFor('jdoe')).toBe(0);
+    fail(l, 'jdoe', 9);
+    expect(l.lockedFor('jdoe')).toBe(0);
+  });
+
+  it('lets no more attempts start than failures are left before the lock, until they end', () => {
+    const { lockout: l } = lockout();
+    fail(l, 'jdoe', 8);
+    expect([l.begin('jdoe'), l.begin('jdoe'), l.begin('jdoe')]).toEqual([true, true, false]);
+    expect(l.begin('asmith')).toBe(true);
+    l.end('jdoe');
+    expect(l.begin('jdoe')).toBe(true);
+    l.end('jdoe');
+    l.end('jdoe');
+    l.recordFailure('jdoe');
+    l.recordFailure('jdoe');
+    expect(l.lockedFor('jdoe')).toBe(15 * MINUTE);
+  });
+});

@@ -33,6 +33,8 @@ export const DEFAULT_LOCKOUT: LockoutPolicy = {
 export class Lockout {
   /** Failure times per name digest, least recently failed first. */
   private readonly failures = new Map<string, number[]>();
+  /** Attempts whose secret is being checked, per name digest (as many as the hash queue holds, at most). */
+  private readonly inFlight = new Map<string, number>();
   private readonly locks: LockTable;
 
   constructor(
@@ -45,6 +47,29 @@ export class Lockout {
   /** Milliseconds until the account may try again, or 0 when it is not locked. */
   lockedFor(account: string): number {
     return Math.max(0, this.locks.lockedUntil(digest(account)) - this.clock.now());
+  }
+
+  /**
+   * Starts an attempt, counted as a possible failure until `end`: answers false (as good as locked) when the
+   * failures so far and the attempts in flight already reach the limit, so that parallel guesses cannot all pass.
+   * The failure itself is recorded only once the secret is known to be wrong, so a right one locks nothing.
+   */
+  begin(account: string): boolean {
+    const key = failureKey(digest(account));
+    const now = this.clock.now();
+    const failed = (this.failures.get(key) ?? []).filter((at) => at > now - this.policy.windowMs).length;
+    const running = this.inFlight.get(key) ?? 0;
+    if (failed + running >= this.policy.maxFailures) return false;
+    this.inFlight.set(key, running + 1);
+    return true;
+  }
+
+  /** Ends an attempt begun; its outcome is recorded apart (recordFailure or recordSuccess). */
+  end(account: string) {
+    const key = failureKey(digest(account));
+    const running = (this.inFlight.get(key) ?? 1) - 1;
+    if (running > 0) this.inFlight.set(key, running);
+    else this.inFlight.delete(key);
   }
 
   recordFailure(account: string) {
@@ -67,6 +92,11 @@ export class Lockout {
 
   recordSuccess(account: string) {
     this.failures.delete(failureKey(digest(account)));
+  }
+
+  /** How long a lock lasts. */
+  get lockMs(): number {
+    return this.policy.lockMs;
   }
 
   /** Names with failures remembered and no lock. */

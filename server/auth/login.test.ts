@@ -190,6 +190,15 @@ describe('POST /api/auth/login: lockout', () => {
     expectToken(await attempt(DEMO.jdoe, DEMO.password, '203.0.113.9'), DEMO.jdoe);
   });
 
+  it('a right password after nine wrong ones signs in and leaves the account unlocked', async () => {
+    for (let i = 0; i < 9; i++) expect((await attempt(DEMO.jdoe, 'wrong', '198.51.100.4')).status).toBe(401);
+    expectToken(await attempt(DEMO.jdoe, DEMO.password, '203.0.113.12'), DEMO.jdoe);
+    expectToken(await attempt(DEMO.jdoe, DEMO.password, '203.0.113.12'), DEMO.jdoe);
+    // The success forgot the nine: nine more wrong ones do not lock it either.
+    for (let i = 0; i < 9; i++) expect((await attempt(DEMO.jdoe, 'wrong', '198.51.100.4')).status).toBe(401);
+    expectToken(await attempt(DEMO.jdoe, DEMO.password, '203.0.113.12'), DEMO.jdoe);
+  });
+
   it('locks an unknown account name exactly like an existing one', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await attempt(DEMO.asmith, 'wrong', '198.51.100.2')).status).toBe(401);

@@ -15,6 +15,7 @@ import { openApiRoute } from '../openapi/route.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
+import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
@@ -38,6 +39,8 @@ export interface EmulatorDeps {
   /** The origin browsers reach this server at, and how to reach it from inside: both known after listen(). */
   origin: () => string;
   loopback: () => Loopback;
+  /** Marks the calls to the embedded provider with the caller they are made for. */
+  onBehalfOf: OnBehalfOf;
 }
 
 /** The emulated Web API (auth, people, SSO, its OpenAPI), the embedded identity provider and their database. */
@@ -71,7 +74,7 @@ function ssoProvider(deps: EmulatorDeps, idp: Idp): () => ProviderSettings {
     issuer: idp.issuer(),
     clientId: idp.ownClient.clientId,
     clientSecret: idp.ownClient.clientSecret,
-    fetch: loopbackFetch(deps.origin(), deps.loopback()),
+    fetch: loopbackFetch(deps.origin(), deps.loopback(), deps.onBehalfOf),
   });
 }
 
@@ -120,6 +123,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     provider: ssoProvider(deps, idp),
     window,
     origin: deps.origin,
+    onBehalfOf: deps.onBehalfOf,
     log,
   });
   const routes = [

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { findDuplicateKey } from './duplicate-keys.ts';
 import { ApiError, ClientGoneError } from './errors.ts';
 import { mediaType } from './media-type.ts';
 
@@ -68,7 +69,10 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   return readRaw(req, limit);
 }
 
-/** Reads a JSON request body: content type, size and encoding checked; the parsed value is still untrusted. */
+/**
+ * Reads a JSON request body: content type, size, encoding and keys (each once per object, in any letter case)
+ * checked; the parsed value is still untrusted.
+ */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   checkContentType(req.headers['content-type']);
   const raw = await readBody(req, limit);
@@ -80,11 +84,23 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   } catch {
     throw new ApiError(400, 'invalid_json', 'The request body is not valid UTF-8.');
   }
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
+  const duplicate = findDuplicateKey(text)?.key ?? null;
+  if (duplicate !== null) throw givenTwice(duplicate);
+  return body;
+}
+
+function givenTwice(key: string): ApiError {
+  return new ApiError(
+    400,
+    'bad_request',
+    `The property "${key}" appears more than once (names ignore letter case).`,
+  );
 }
 
 /**
@@ -103,13 +119,7 @@ export function foldEntries(entries: Iterable<[string, unknown]>): Map<string, u
   const folded = new Map<string, unknown>();
   for (const [key, value] of entries) {
     const lower = key.toLowerCase();
-    if (folded.has(lower)) {
-      throw new ApiError(
-        400,
-        'bad_request',
-        `The property "${key}" appears more than once (names ignore letter case).`,
-      );
-    }
+    if (folded.has(lower)) throw givenTwice(key);
     folded.set(lower, value);
   }
   return folded;

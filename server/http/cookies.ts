@@ -9,14 +9,23 @@ export interface CookieOptions {
   secure: boolean;
 }
 
-/** A cookie's value from the request, or undefined; the first one wins, as browsers send the most specific path first. */
-export function readCookie(req: IncomingMessage, name: string): string | undefined {
+/**
+ * A cookie's value from the request, or undefined. A name can come more than once (another site on the same
+ * host, or a sibling subdomain, can set one too): the first value that `accept`s (one this server would have set)
+ * wins, as browsers send the most specific path first.
+ */
+export function readCookie(
+  req: IncomingMessage,
+  name: string,
+  accept: (value: string) => boolean = () => true,
+): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const pair of header.split(';')) {
     const eq = pair.indexOf('=');
-    if (eq < 0) continue;
-    if (pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const value = pair.slice(eq + 1).trim();
+    if (accept(value)) return value;
   }
   return undefined;
 }

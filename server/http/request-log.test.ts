@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../testing/http-client.ts';
 import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { loggedPath } from './request-log.ts';
 
 let server: TestServer;
 let token = '';
@@ -73,6 +74,37 @@ describe('the request log', () => {
       '/TDWebApi/api/people/:id',
     ]);
     expect(server.lines.join('\n')).not.toContain(uid);
+  });
+
+  it('logs the provider’s ids by position, whatever they look like: no digit, short, odd', async () => {
+    const digitFree = 'oYqryJOgyZfxwKqfsoFFuWHzQjWwj-OurkEqCzabcde';
+    expect(digitFree).toHaveLength(43);
+    const paths = [
+      `/idp/interaction/${digitFree}`,
+      `/idp/auth/${digitFree}`,
+      `/idp/interaction/${digitFree}/login`,
+      `/idp/interaction/${digitFree}/abort`,
+    ];
+    for (const path of paths) await send(server.origin, { path });
+    expect(server.requests.slice(-paths.length).map((record) => record.path)).toEqual([
+      '/idp/interaction/:id',
+      '/idp/auth/:id',
+      '/idp/interaction/:id/login',
+      '/idp/interaction/:id/abort',
+    ]);
+    expect(server.lines.join('\n')).not.toContain(digitFree);
+  });
+
+  it('keeps only the provider’s own step names after an id, in any letter case', () => {
+    expect(loggedPath('/IDP/Interaction/abc/LOGIN?x=1')).toBe('/IDP/Interaction/:id/LOGIN');
+    expect(loggedPath('/idp/interaction/abc/secret-value/login')).toBe('/idp/interaction/:id/:id/login');
+    expect(loggedPath('/idp/auth/x')).toBe('/idp/auth/:id');
+    expect(loggedPath('/idp/reg/some-client')).toBe('/idp/reg/:id');
+    expect(loggedPath('/idp/auth')).toBe('/idp/auth');
+    expect(loggedPath('/idp/auth/')).toBe('/idp/auth/');
+    expect(loggedPath('/idp/.well-known/openid-configuration')).toBe('/idp/.well-known/openid-configuration');
+    expect(loggedPath('/idp/token')).toBe('/idp/token');
+    expect(loggedPath('/TDWebApi/api/auth/getuser')).toBe('/TDWebApi/api/auth/getuser');
   });
 
   it('keeps at most 256 characters of a long path', async () => {

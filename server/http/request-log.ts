@@ -11,14 +11,31 @@ const MAX_PATH = 256;
 const OPAQUE = /^(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}$/;
 
 /**
- * The target's path only, opaque identifiers replaced by `:id`: a query can carry secrets (and codes, states), so
- * it never reaches the log.
+ * Every word of the identity provider's own routes (oidc-provider's, with this server's sign-in steps). Below
+ * `/idp/` any other segment is an id (`/auth/{uid}`, `/interaction/{uid}/login`, `/reg/{clientId}`, …), whatever
+ * it looks like: one in some 1,500 of the provider's ids has no digit.
+ */
+const PROVIDER_WORDS = new Set([
+  ...['', '.', '..', '.well-known', 'openid-configuration', 'oauth-authorization-server'],
+  ...['auth', 'interaction', 'login', 'abort', 'token', 'introspection', 'revocation', 'jwks', 'me'],
+  ...['session', 'end', 'confirm', 'success', 'request', 'reg', 'device', 'backchannel', 'challenge'],
+  'credential',
+]);
+
+/**
+ * The target's path only, identifiers replaced by `:id` (below `/idp/`, every segment that is not a word of the
+ * provider's routes; elsewhere, opaque-looking ones): a query can carry secrets (and codes, states), so it never
+ * reaches the log.
  */
 export function loggedPath(target: string | undefined): string {
-  const path = (target ?? '')
-    .split(/[?#]/, 1)[0]!
-    .split('/')
-    .map((segment) => (OPAQUE.test(segment) ? ':id' : segment))
+  const segments = (target ?? '').split(/[?#]/, 1)[0]!.split('/');
+  const provider = segments[0] === '' && segments[1]?.toLowerCase() === 'idp';
+  const path = segments
+    .map((segment, i) =>
+      (provider && i > 1 && !PROVIDER_WORDS.has(segment.toLowerCase())) || OPAQUE.test(segment)
+        ? ':id'
+        : segment,
+    )
     .join('/');
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }

@@ -54,7 +54,8 @@ describe('GET /api/auth/loginsso through the embedded provider', () => {
     expect(params.get('scope')?.split(' ')).toContain('openid');
     expect(params.get('redirect_uri')).toBe(`${server.origin}/TDWebApi/api/auth/loginsso/callback`);
     expect(params.get('client_id')).toMatch(/^emulator-[0-9a-f]{12}$/);
-    expect(browser.cookie(FLOW_COOKIE)).toMatch(/^[\w-]{43}$/);
+    // A random secret and this server's HMAC of it, so that a cookie planted by another site is never taken.
+    expect(browser.cookie(FLOW_COOKIE)).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
   });
 
   it('signs jane in and answers a token for jdoe, exactly as the password login answers', async () => {

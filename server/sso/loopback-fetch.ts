@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import type { OnBehalfOf } from './on-behalf-of.ts';
 
 export interface Loopback {
   /** Where this server listens, e.g. http://127.0.0.1:8080. */
@@ -53,9 +54,10 @@ function pinnedSocket(host: string, port: number, fingerprint: string): Promise<
 /**
  * A fetch for the relying party to reach the embedded provider: requests for this server's public origin go
  * straight to its own listening socket (so the public name need not resolve from inside, nor a proxy be passed),
- * and under TLS the peer must present this server's own certificate, trusted or not.
+ * and under TLS the peer must present this server's own certificate, trusted or not. Each such call is marked
+ * with the caller it is made for.
  */
-export function loopbackFetch(publicOrigin: string, loopback: Loopback) {
+export function loopbackFetch(publicOrigin: string, loopback: Loopback, onBehalfOf: OnBehalfOf) {
   const local = new URL(loopback.localUrl);
   const host = local.hostname.replace(/^\[|\]$/g, '');
   const port = Number(local.port);
@@ -64,7 +66,7 @@ export function loopbackFetch(publicOrigin: string, loopback: Loopback) {
   return async (url: string, init: FetchInit = {}): Promise<Response> => {
     const target = new URL(url);
     if (target.origin !== publicOrigin) return fetch(url, init as RequestInit);
-    const headers = { ...init.headers };
+    const headers = { ...init.headers, ...onBehalfOf.headers() };
     const body = bodyText(init.body, headers);
     const socket = fingerprint === null ? null : await pinnedSocket(host, port, fingerprint);
     return new Promise((resolve, reject) => {

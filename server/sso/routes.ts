@@ -10,20 +10,24 @@ import { refuseCrossSite } from './cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';
 import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
 import { userForIdentity, userNameOf } from './map-identity.ts';
-import { apiBaseOf, callbackPath, cookiePath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
+import { ssoCookie } from './cookie-names.ts';
+import type { FlowBindings } from './flow-bindings.ts';
+import { apiBaseOf, callbackPath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
+import type { OnBehalfOf } from './on-behalf-of.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';
-import { isSecretShaped, randomSecret } from './secrets.ts';
+import { isSecretShaped } from './secrets.ts';
 import type { SsoSessions } from './sessions.ts';
 
-export const SESSION_COOKIE = 'TDWebApiSso';
-export const FLOW_COOKIE = 'TDWebApiSsoFlow';
+export { FLOW_COOKIE, SESSION_COOKIE } from './cookie-names.ts';
 const FLOW_COOKIE_SECONDS = 60 * 60;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export interface SsoDeps {
   flows: SsoFlows;
   sessions: SsoSessions;
+  /** Issues and recognizes this server's flow cookie values. */
+  bindings: FlowBindings;
   relyingParty: RelyingParty;
   users: Users;
   tokens: Tokens;
@@ -35,6 +39,8 @@ export interface SsoDeps {
   origin: () => string;
   /** loginsso and its callback each count calls on their own counter, with this window. */
   window: RateWindow;
+  /** What the provider is asked while answering a caller counts as that caller's. */
+  onBehalfOf: OnBehalfOf;
 }
 
 /** The emulator's extensions (`returnTo`, `prompt`) in any letter case, as ASP.NET reads query parameters. */
@@ -75,6 +81,10 @@ function failed(failure: SsoFailure, toConsole: boolean, cookie?: string): Reply
 }
 
 export function ssoRoutes(deps: SsoDeps): Route[] {
+  /** A session cookie value that names a live session here (of several sent, the first such one). */
+  const isLiveSession = (value: string) => isSecretShaped(value) && deps.sessions.find(value) !== null;
+  const isOurBinding = (value: string) => deps.bindings.isOurs(value);
+
   async function startFlow(
     base: ApiBase,
     returnTo: string | null,
@@ -92,7 +102,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
       expected,
       promptLogin,
     );
-    const browser = binding ?? randomSecret();
+    const browser = binding ?? deps.bindings.issue();
     const flow: Flow = {
       nonce: expected.nonce,
       codeVerifier: expected.codeVerifier,
@@ -100,8 +110,9 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
       apiBase: base,
     };
     deps.flows.start(expected.state, browser, flow);
-    const cookie = setCookie(FLOW_COOKIE, browser, {
-      path: cookiePath(base),
+    const spot = ssoCookie('flow', base, secure);
+    const cookie = setCookie(spot.name, browser, {
+      path: spot.path,
       secure,
       maxAgeSeconds: FLOW_COOKIE_SECONDS,
     });
@@ -115,35 +126,25 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
     const returnTo = raw === null ? null : safeReturnTo(raw);
     // "Sign in as someone else": neither this server's SSO session nor the provider's may answer for the person.
     const promptLogin = queryParam(url, 'prompt')?.toLowerCase() === 'login';
-    const sessionId = readCookie(req, SESSION_COOKIE);
+    const sessionCookie = ssoCookie('session', base, secure);
+    const sessionId = promptLogin ? undefined : readCookie(req, sessionCookie.name, isLiveSession);
     let clearSession: string | undefined;
     try {
-      if (!promptLogin && isSecretShaped(sessionId)) {
-        const uid = deps.sessions.find(sessionId);
-        if (uid !== null) {
-          const user = deps.users.findByUid(uid);
-          if (!user?.is_active) {
-            deps.sessions.end(sessionId);
-            clearSession = clearCookie(SESSION_COOKIE, { path: cookiePath(base), secure });
-            throw user
-              ? new SsoFailure(
-                  'inactive_user',
-                  'The user of this single sign-on session is no longer active.',
-                )
-              : new SsoFailure('unknown_user', 'The user of this single sign-on session no longer exists.');
-          }
-          if (returnTo !== null) return { status: 302, location: returnTo, headers: NO_STORE };
-          return { status: 200, text: await deps.tokens.issue(userNameOf(user)), headers: NO_STORE };
+      const uid = sessionId === undefined ? null : deps.sessions.find(sessionId);
+      if (sessionId !== undefined && uid !== null) {
+        const user = deps.users.findByUid(uid);
+        if (!user?.is_active) {
+          deps.sessions.end(sessionId);
+          clearSession = clearCookie(sessionCookie.name, { path: sessionCookie.path, secure });
+          throw user
+            ? new SsoFailure('inactive_user', 'The user of this single sign-on session is no longer active.')
+            : new SsoFailure('unknown_user', 'The user of this single sign-on session no longer exists.');
         }
+        if (returnTo !== null) return { status: 302, location: returnTo, headers: NO_STORE };
+        return { status: 200, text: await deps.tokens.issue(userNameOf(user)), headers: NO_STORE };
       }
-      const binding = readCookie(req, FLOW_COOKIE);
-      return await startFlow(
-        base,
-        returnTo,
-        isSecretShaped(binding) ? binding : undefined,
-        secure,
-        promptLogin,
-      );
+      const binding = readCookie(req, ssoCookie('flow', base, secure).name, isOurBinding);
+      return await startFlow(base, returnTo, binding, secure, promptLogin);
     } catch (error) {
       if (error instanceof SsoFailure) return failed(error, returnTo !== null, clearSession);
       throw error;
@@ -151,8 +152,9 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
   };
 
   const callback: Handler = async ({ req, url }) => {
-    const cookie = readCookie(req, FLOW_COOKIE);
-    const binding = isSecretShaped(cookie) ? cookie : undefined;
+    const secure = secureFor(req, deps.origin());
+    // The cookie of the base this callback is under: where the flow started, if it is a flow of this browser.
+    const binding = readCookie(req, ssoCookie('flow', apiBaseOf(url), secure).name, isOurBinding);
     const state = url.searchParams.get('state');
     let flow: Flow | null = null;
     try {
@@ -173,9 +175,10 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
         { claim: deps.claim, allowUnverifiedEmail: deps.allowUnverifiedEmail },
         identity,
       );
-      const session = setCookie(SESSION_COOKIE, deps.sessions.create(user.uid), {
-        path: cookiePath(apiBase),
-        secure: secureFor(req, deps.origin()),
+      const spot = ssoCookie('session', apiBase, secure);
+      const session = setCookie(spot.name, deps.sessions.create(user.uid), {
+        path: spot.path,
+        secure,
         maxAgeSeconds: deps.sessions.lifetimeMs / 1000,
       });
       const location = check.flow.returnTo ?? loginSsoPath(apiBase);
@@ -194,35 +197,33 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
   const logoutSso: Handler = async ({ req, url }) => {
     refuseCrossSite(req, deps.origin());
     const base = apiBaseOf(url);
-    const sessionId = readCookie(req, SESSION_COOKIE);
-    const ended = isSecretShaped(sessionId) && deps.sessions.end(sessionId);
+    const secure = secureFor(req, deps.origin());
+    const spot = ssoCookie('session', base, secure);
+    const sessionId = readCookie(req, spot.name, isLiveSession);
+    const ended = sessionId !== undefined && deps.sessions.end(sessionId);
     const answer: LogoutSsoAnswer = {
       ended,
       endSessionUrl: await deps.relyingParty.endSessionUrl(`${deps.origin()}${SIGNED_OUT_PATH}`),
     };
-    const secure = secureFor(req, deps.origin());
     return {
       status: 200,
       json: answer,
       headers: NO_STORE,
-      cookies: [clearCookie(SESSION_COOKIE, { path: cookiePath(base), secure })],
+      cookies: [clearCookie(spot.name, { path: spot.path, secure })],
     };
   };
 
+  const forCaller =
+    (handler: Handler): Handler =>
+    (ctx) =>
+      deps.onBehalfOf.run(ctx.caller, () => handler(ctx));
+  const method = (handler: Handler, counter: string) => ({
+    handler: forCaller(handler),
+    rateLimit: { method: counter, window: deps.window },
+  });
   return [
-    {
-      path: '/api/auth/logoutsso',
-      methods: { POST: { handler: logoutSso, rateLimit: { method: 'auth/logoutsso', window: deps.window } } },
-    },
-    {
-      path: '/api/auth/loginsso',
-      methods: { GET: { handler: loginSso, rateLimit: { method: 'auth/loginsso', window: deps.window } } },
-    },
-    {
-      path: '/api/auth/loginsso/callback',
-      methods: {
-        GET: { handler: callback, rateLimit: { method: 'auth/loginsso/callback', window: deps.window } },
-      },
-    },
+    { path: '/api/auth/logoutsso', methods: { POST: method(logoutSso, 'auth/logoutsso') } },
+    { path: '/api/auth/loginsso', methods: { GET: method(loginSso, 'auth/loginsso') } },
+    { path: '/api/auth/loginsso/callback', methods: { GET: method(callback, 'auth/loginsso/callback') } },
   ];
 }

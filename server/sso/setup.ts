@@ -5,7 +5,9 @@ import type { Route } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
+import { FlowBindings, loadFlowCookieKey } from './flow-bindings.ts';
 import { SsoFlows } from './flows.ts';
+import type { OnBehalfOf } from './on-behalf-of.ts';
 import { RelyingParty, type ProviderSettings } from './relying-party.ts';
 import { ssoRoutes } from './routes.ts';
 import { SsoSessions } from './sessions.ts';
@@ -21,6 +23,8 @@ export interface SsoSetup {
   window: RateWindow;
   /** The origin browsers reach this server at: known after listen(). */
   origin: () => string;
+  /** Marks the calls to the embedded provider with the caller they are made for. */
+  onBehalfOf: OnBehalfOf;
   log: (line: string) => void;
 }
 
@@ -29,6 +33,7 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
   return ssoRoutes({
     flows: new SsoFlows(setup.clock),
     sessions: new SsoSessions(setup.db, setup.clock),
+    bindings: new FlowBindings(loadFlowCookieKey(setup.db)),
     relyingParty: new RelyingParty(setup.provider, setup.config.ssoClaim, setup.log),
     users: setup.users,
     tokens: setup.tokens,
@@ -36,5 +41,6 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
     allowUnverifiedEmail: setup.config.ssoAllowUnverifiedEmail,
     origin: setup.origin,
     window: setup.window,
+    onBehalfOf: setup.onBehalfOf,
   });
 }

@@ -5,7 +5,6 @@ import { TestBrowser } from '../testing/browser.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, serverErrors, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, startTestServer } from '../testing/start-server.ts';
-import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
 
 describe('single sign-on under TLS', () => {
   it('runs over https with a self-signed certificate, and every SSO cookie is Secure', async () => {
@@ -18,7 +17,8 @@ describe('single sign-on under TLS', () => {
       expect(hops.every((hop) => hop.url.startsWith('https://'))).toBe(true);
       expect(last(hops).status).toBe(200);
       expect(decodeJwt(last(hops).text).claims.unique_name).toBe(DEMO.jdoe);
-      for (const name of [FLOW_COOKIE, SESSION_COOKIE]) {
+      // With the __Host- prefix, so that only a secure page of this very host can set them.
+      for (const name of ['__Host-TDWebApiSsoFlow', '__Host-TDWebApiSso']) {
         const cookie = browser.setCookies.find((c) => c.startsWith(`${name}=`))!;
         expect(cookie.split('; ')).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Secure']));
       }

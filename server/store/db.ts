@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepPrivate, preparePrivateDir, privateFile } from '../data-dir.ts';
 import { foldIdentity } from './identity-fold.ts';
 import { migrations } from './migrations.ts';
 
@@ -13,10 +13,15 @@ const WAL_KEPT_BYTES = 4 * 1024 * 1024;
 /**
  * Opens (creating if needed) the database in the data directory and brings its schema up to date.
  * WAL with synchronous=FULL: an answered write has reached the disk, so neither kill -9 nor a power cut loses it.
+ * The directory is 0700 and the files 0600: they hold every secret of the server.
  */
 export function openDb(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, DB_FILE_NAME));
+  preparePrivateDir(dataDir);
+  const file = join(dataDir, DB_FILE_NAME);
+  // SQLite makes its -wal and -shm files with the database file's mode.
+  privateFile(file);
+  for (const suffix of ['-wal', '-shm']) keepPrivate(`${file}${suffix}`);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

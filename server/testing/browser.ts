@@ -44,7 +44,8 @@ export class TestBrowser {
   /** The Cookie header of the last request ('' when it carried none). */
   lastCookieHeader = '';
 
-  constructor(private readonly options: { ca?: Buffer } = {}) {}
+  /** `localAddress`: the loopback address this browser calls from (127.0.0.x), so a test can pick the caller. */
+  constructor(private readonly options: { ca?: Buffer; localAddress?: string } = {}) {}
 
   get(url: string, headers: Record<string, string> = {}): Promise<Hop> {
     return this.send('GET', url, undefined, headers);
@@ -133,7 +134,8 @@ export class TestBrowser {
     if (body !== undefined) headers['Content-Length'] = Buffer.byteLength(body);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<Hop>((resolve, reject) => {
-      const req = request(url, { method, headers, ca: this.options.ca }, (res) => {
+      const { ca, localAddress } = this.options;
+      const req = request(url, { method, headers, ca, localAddress }, (res) => {
         for (const header of res.headers['set-cookie'] ?? []) this.store(url, header);
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

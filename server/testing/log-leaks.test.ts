@@ -46,6 +46,24 @@ describe('the server-output leak check', () => {
     ]);
   });
 
+  it('finds a provider id left in a logged path, by where it stands, whatever it looks like', () => {
+    const line = (path: string) => JSON.stringify({ level: 30, msg: 'request', method: 'GET', path });
+    const digitFree = 'oYqryJOgyZfxwKqfsoFFuWHzQjWwj-OurkEqCzabcde';
+    const output = [
+      line('/idp/interaction/:id/login'),
+      line(`/idp/interaction/${digitFree}/login`),
+      line(`/idp/auth/${digitFree}`),
+      line('/idp/auth'),
+      line('/idp/token'),
+      line(`/IDP/Interaction/${digitFree}`),
+    ].join('\n');
+    expect(findLeaks(output, [])).toEqual([
+      { line: 2, kind: 'a provider id in a logged path' },
+      { line: 3, kind: 'a provider id in a logged path' },
+      { line: 6, kind: 'a provider id in a logged path' },
+    ]);
+  });
+
   it('finds a secret in indented output that is not the banner', () => {
     expect(findLeaks(`${CLEAN}\n    at Tdx-demo-2026\n`, demoSecrets())).toEqual([
       { line: 2, kind: 'a demo password' },

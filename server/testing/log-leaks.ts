@@ -32,8 +32,26 @@ export function demoSecrets(): Secret[] {
   return secrets;
 }
 
+/** A provider route whose next segment is an id (`/idp/auth/{uid}`, `/idp/interaction/{uid}/…`), not logged as `:id`. */
+const PROVIDER_ID = /^\/idp\/(?:auth|interaction|reg)\/(?!:id(?:\/|$))[^/]+/i;
+
 /**
- * Where a server's whole output holds a secret or anything shaped like a token. The start banner is skipped: it
+ * Whether a request-log line's `path` holds a provider id where the id stands, whatever the id looks like (one in
+ * some 1,500 has no digit), so the check does not depend on which ids a run happened to get.
+ */
+function keepsAProviderId(text: string): boolean {
+  let record: unknown;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof record !== 'object' || record === null || !('path' in record)) return false;
+  return typeof record.path === 'string' && PROVIDER_ID.test(record.path);
+}
+
+/**
+ * Where a server's whole output holds a secret, anything shaped like a token, or a provider id in a logged path. The start banner is skipped: it
  * names the demo sign-ins to the operator on purpose (its lines are indented, up to the first line that is not).
  */
 export function findLeaks(output: string, secrets: Secret[]): Leak[] {
@@ -48,6 +66,7 @@ export function findLeaks(output: string, secrets: Secret[]): Leak[] {
     inBanner = false;
     const line = index + 1;
     if (JWT.test(text)) leaks.push({ line, kind: 'a JWT' });
+    if (keepsAProviderId(text)) leaks.push({ line, kind: 'a provider id in a logged path' });
     for (const secret of secrets) {
       if (secret.value !== '' && text.includes(secret.value)) leaks.push({ line, kind: secret.kind });
     }

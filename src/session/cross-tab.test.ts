@@ -195,6 +195,49 @@ describe('cross-tab sync', () => {
     expect(cleared).toHaveBeenCalledTimes(1);
   });
 
+  it('adopts a session from another tab only if it passes the checks a stored session gets', async () => {
+    const good = session('jdoe@example.edu');
+    // Issued 25 hours ago by a server whose clock agrees with this browser's: expired an hour ago.
+    const expired = { ...session('jdoe@example.edu', Date.now() - 25 * 60 * 60_000), clockOffsetMs: 0 };
+    const other = session('asmith@example.edu');
+    const bad: unknown[] = [
+      { ...good, username: 'asmith@example.edu' },
+      { ...good, expiresAt: good.expiresAt + 60 * 60_000 },
+      { ...good, token: 'not.a.token' },
+      { ...good, token: other.token },
+      { ...good, token: 42 },
+      expired,
+      null,
+      'jdoe@example.edu',
+    ];
+    const seen: (Session | null)[] = [];
+    const stopWatching = useSessionStore.subscribe((state) => seen.push(state.session));
+    for (const forged of bad) otherTab.postMessage({ type: 'signed-in', session: forged });
+    otherTab.postMessage({ type: 'signed-in' });
+    otherTab.postMessage('signed-in');
+    otherTab.postMessage(null);
+    // Messages from one tab arrive in order: the good one is adopted after every bad one was handled.
+    const adopted = storeWhen((s) => s?.token === good.token);
+    otherTab.postMessage({ type: 'signed-in', session: good } satisfies TabMessage);
+    await adopted;
+    stopWatching();
+    expect(seen).toEqual([good]);
+  });
+
+  it('rebuilds an adopted session from its token: claims, expiry and connection are not taken on trust', async () => {
+    const good = session('jdoe@example.edu');
+    const forged = {
+      ...good,
+      claims: { ...good.claims, unique_name: 'asmith@example.edu' },
+      header: { alg: 'none' },
+      connection: { id: 'evil', label: 'Evil', baseUrl: 'https://evil.example/TDWebApi', extra: 1 },
+      beid: 'not a guid',
+    };
+    const adopted = storeWhen((s) => s?.token === good.token);
+    otherTab.postMessage({ type: 'signed-in', session: forged });
+    expect(await adopted).toEqual(good);
+  });
+
   it('does nothing, and does not fail, where there is no BroadcastChannel', () => {
     vi.stubGlobal('BroadcastChannel', undefined);
     try {

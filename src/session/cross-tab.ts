@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sameAccount, useSessionStore, type Session } from './session-store';
+import { revalidateSession, sameAccount, useSessionStore, type Session } from './session-store';
 
 type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' } | { type: 'hello' };
 
@@ -13,6 +13,9 @@ const CHANNEL = 'auth-console.session';
  * A tab that opens without a session (a new tab, a bookmark) says hello; a tab with a session answers with it, so
  * the new tab joins without a second sign-in. With no other tab open, nobody answers and it stays signed out.
  *
+ * A session from another tab gets the checks a stored one gets (revalidateSession): it is rebuilt from its token,
+ * and one that disagrees with its token or has expired is ignored.
+ *
  * A memory-only session stays in the tab that signed in: it is never sent, nor handed to a new tab, so no other
  * tab adopts it (and none could write it to its own storage). Sign-outs are always sent: ending sessions
  * everywhere is the safe side.
@@ -22,8 +25,10 @@ export function startCrossTabSync(queryClient: QueryClient): () => void {
   const channel = new BroadcastChannel(CHANNEL);
   let applying = false;
 
-  channel.onmessage = (event: MessageEvent<TabMessage>) => {
-    const message = event.data;
+  // Another tab's word is trusted no more than storage: anything may post on the channel of this origin.
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    const message = event.data as Partial<Record<'type' | 'session', unknown>> | null;
+    if (typeof message !== 'object' || message === null) return;
     applying = true;
     try {
       const { session: current, memoryOnly } = useSessionStore.getState();
@@ -34,9 +39,11 @@ export function startCrossTabSync(queryClient: QueryClient): () => void {
           useSessionStore.getState().signOut('other-tab');
           queryClient.clear();
         }
-      } else if (message.type === 'signed-in' && message.session.token !== current?.token) {
-        if (!current || !sameAccount(current, message.session)) queryClient.clear();
-        useSessionStore.getState().adopt(message.session);
+      } else if (message.type === 'signed-in') {
+        const session = revalidateSession(message.session);
+        if (!session || session.token === current?.token) return;
+        if (!current || !sameAccount(current, session)) queryClient.clear();
+        useSessionStore.getState().adopt(session);
       }
     } finally {
       applying = false;

@@ -210,6 +210,16 @@ describe('rehydration after a reload', () => {
     expect(await rehydrateFrom({ memoryOnly: false, session: { ...session, ...change } })).toBeNull();
   });
 
+  it('takes only a sign-in method it knows (not an inherited name such as toString), and numbers that are numbers', async () => {
+    const session = signIn();
+    const restored = await rehydrateFrom({
+      memoryOnly: false,
+      session: { ...session, method: 'toString', clockOffsetMs: '5', obtainedAt: null },
+    });
+    expect(restored).toMatchObject({ method: 'pasted', clockOffsetMs: 0 });
+    expect(typeof restored?.obtainedAt).toBe('number');
+  });
+
   it('has nothing to restore after signing in memory-only: a reload signs out', async () => {
     useSessionStore.getState().setMemoryOnly(true);
     signIn();

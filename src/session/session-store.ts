@@ -77,25 +77,32 @@ export function remainingMs(session: Session | null): number {
 }
 
 /**
- * A stored session is rebuilt from its token: what the token says (claims, user, expiry) is read from the token
- * again rather than trusted from storage; one that disagrees with its token, or has expired, is dropped.
+ * A session from outside this tab's memory (its storage, another tab) is rebuilt from its token: what the token
+ * says (claims, user, expiry) is read from the token again rather than trusted; one that disagrees with its token,
+ * or has expired, is dropped.
  */
-function revalidate(stored: Session | null | undefined): Session | null {
-  if (!stored || typeof stored.token !== 'string') return null;
+export function revalidateSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Partial<Session>;
+  if (typeof stored.token !== 'string') return null;
   const decoded = decodeToken(stored.token);
   if (!decoded || decoded.expiresAt === null || decoded.expiresAt !== stored.expiresAt) return null;
   const username = typeof decoded.claims.unique_name === 'string' ? decoded.claims.unique_name : '';
   // Storage that disagrees with its own token was edited: trust neither.
   if (username !== stored.username) return null;
-  const method = stored.method in SIGN_IN_METHOD_LABELS ? stored.method : 'pasted';
-  const offset = Number.isFinite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0;
+  const method =
+    typeof stored.method === 'string' && Object.hasOwn(SIGN_IN_METHOD_LABELS, stored.method)
+      ? stored.method
+      : 'pasted';
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  const offset = finite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0;
   const session: Session = {
     token: stored.token,
     header: decoded.header,
     claims: decoded.claims,
     username,
     method,
-    obtainedAt: Number.isFinite(stored.obtainedAt) ? stored.obtainedAt : now(),
+    obtainedAt: finite(stored.obtainedAt) ? stored.obtainedAt : now(),
     clockOffsetMs: offset,
     expiresAt: decoded.expiresAt,
     connection: parseConnection(stored.connection),
@@ -135,7 +142,11 @@ export const useSessionStore = create<SessionState>()(
         state.memoryOnly ? { memoryOnly: true } : { memoryOnly: false, session: state.session },
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<SessionState>;
-        return { ...current, memoryOnly: stored.memoryOnly === true, session: revalidate(stored.session) };
+        return {
+          ...current,
+          memoryOnly: stored.memoryOnly === true,
+          session: revalidateSession(stored.session),
+        };
       },
     },
   ),

@@ -4,7 +4,7 @@ import { MASK } from './mask-secrets';
 import { buildRequest, newQueryParam, type RequestForm } from './request-form';
 
 function add(form: RequestForm, status: number | null = 200) {
-  const built = buildRequest(form);
+  const built = buildRequest(form, '/TDWebApi');
   if (!built.ok) throw new Error('bad form');
   useHistoryStore.getState().add({ sentAt: 1, form, request: built.request, status });
 }

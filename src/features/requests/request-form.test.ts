@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG } from '@contract/catalog/catalog-data';
 import { buildRequest, formFromEntry, newQueryParam, placeholdersOf, type RequestForm } from './request-form';
 
+/** Built for the emulator's own connection unless another base is named. */
+const build = (built: RequestForm, base = '/TDWebApi') => buildRequest(built, base);
+
 const form = (change: Partial<RequestForm>): RequestForm => ({
   method: 'GET',
   path: 'auth/getuser',
@@ -29,7 +32,7 @@ describe('formFromEntry', () => {
 
 describe('buildRequest', () => {
   it('fills path parameters (encoded) and appends the named query rows', () => {
-    const built = buildRequest(
+    const built = build(
       form({
         path: '{appId}/tickets/{id}',
         pathValues: { appId: '12', id: 'a b/c' },
@@ -47,14 +50,14 @@ describe('buildRequest', () => {
   });
 
   it('accepts a path typed with its /api/ prefix', () => {
-    expect(buildRequest(form({ path: '/api/auth/getuser' }))).toMatchObject({
+    expect(build(form({ path: '/api/auth/getuser' }))).toMatchObject({
       ok: true,
       request: { path: '/api/auth/getuser' },
     });
   });
 
   it('names each empty path parameter', () => {
-    expect(buildRequest(form({ path: 'people/{uid}', pathValues: { uid: ' ' } }))).toEqual({
+    expect(build(form({ path: 'people/{uid}', pathValues: { uid: ' ' } }))).toEqual({
       ok: false,
       errors: { pathValues: { uid: 'Fill in uid.' } },
     });
@@ -62,18 +65,42 @@ describe('buildRequest', () => {
 
   it('refuses a path that leaves /api/ or carries its own query', () => {
     for (const path of ['../auth', 'people/./x', 'people/%2e%2e/x'])
-      expect(buildRequest(form({ path }))).toMatchObject({
+      expect(build(form({ path }))).toMatchObject({
         ok: false,
         errors: { path: /stay under \/api\// },
       });
-    expect(buildRequest(form({ path: 'people/lookup?x=1' }))).toMatchObject({
+    expect(build(form({ path: 'people/lookup?x=1' }))).toMatchObject({
       ok: false,
       errors: { path: /query parameters in the rows/ },
     });
   });
 
+  it('refuses a path the browser would take out of the connection: backslashes, encoded dots', () => {
+    for (const path of [
+      '..\\..\\..\\relay\\other\\api\\auth\\getuser',
+      'auth\\..\\..\\..\\SBTDWebApi\\api\\auth\\getuser',
+      '.%2E\\x',
+      '%2e%2e\\%2e%2e\\idp',
+    ]) {
+      expect([path, build(form({ path }))]).toMatchObject([
+        path,
+        { ok: false, errors: { path: /stay under \/api\// } },
+      ]);
+    }
+  });
+
+  it('decides with the browser’s own parsing, against the connection it will be sent to', () => {
+    const base = `${window.location.origin}/relay/acme`;
+    expect(build(form({ path: 'people\\x' }), '/relay/acme')).toMatchObject({ ok: true });
+    expect(build(form({ path: '..\\..\\other\\api\\x' }), '/relay/acme')).toMatchObject({
+      ok: false,
+    });
+    expect(build(form({ path: '..\\..\\other\\api\\x' }), base)).toMatchObject({ ok: false });
+    expect(build(form({ path: 'auth/getuser' }), base)).toMatchObject({ ok: true });
+  });
+
   it('refuses a body that is not JSON, saying where it breaks, and sends nothing', () => {
-    expect(buildRequest(form({ method: 'POST', path: 'people', body: '{\n  "a": 1,\n}' }))).toEqual({
+    expect(build(form({ method: 'POST', path: 'people', body: '{\n  "a": 1,\n}' }))).toEqual({
       ok: false,
       errors: {
         body: 'Not valid JSON at line 3, column 1: expected a property name in double quotes, unexpected "}".',
@@ -83,11 +110,11 @@ describe('buildRequest', () => {
 
   it('sends a JSON body exactly as written, and refuses one on a GET', () => {
     const body = '{ "UserName": "x",  "n": 1.50 }';
-    expect(buildRequest(form({ method: 'PUT', path: 'people/1', body }))).toEqual({
+    expect(build(form({ method: 'PUT', path: 'people/1', body }))).toEqual({
       ok: true,
       request: { method: 'PUT', path: '/api/people/1', bodyText: body },
     });
-    expect(buildRequest(form({ body }))).toMatchObject({
+    expect(build(form({ body }))).toMatchObject({
       ok: false,
       errors: { body: /GET request has no body/ },
     });

@@ -2,6 +2,7 @@ import type { ApiMethod } from '@/lib/api-client';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { checkJsonBody } from './json-body';
 import { fillFromEntry } from './fill-from-entry';
+import { staysUnderApi } from './stays-under-api';
 
 export const METHODS: readonly ApiMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -69,11 +70,14 @@ export interface FormErrors {
 
 export type BuildResult = { ok: true; request: BuiltRequest } | { ok: false; errors: FormErrors };
 
+const LEAVES_API = 'The path must stay under /api/: no "." or ".." segments.';
+
 /**
- * The form as a request, or what stops it being sent: a path that leaves `/api/` or carries its own query,
- * an empty path parameter, a body that is not JSON (with where it breaks), a body on a GET.
+ * The form as a request for the connection at `base` (its base URL, as the api client prefixes it), or what
+ * stops it being sent: a path that leaves `/api/` (as the browser will read it) or carries its own query, an
+ * empty path parameter, a body that is not JSON (with where it breaks), a body on a GET.
  */
-export function buildRequest(form: RequestForm): BuildResult {
+export function buildRequest(form: RequestForm, base: string): BuildResult {
   const errors: FormErrors = {};
   const path = form.path
     .trim()
@@ -82,7 +86,7 @@ export function buildRequest(form: RequestForm): BuildResult {
   const segments = path.split('/');
   if (/[?#]/.test(path)) errors.path = 'Put query parameters in the rows below, not in the path.';
   else if (segments.some((s) => s === '.' || s === '..' || /^(%2e|\.){1,2}$/i.test(s)))
-    errors.path = 'The path must stay under /api/: no "." or ".." segments.';
+    errors.path = LEAVES_API;
   else if (/\s/.test(path)) errors.path = 'The path cannot contain spaces.';
   const missing: Record<string, string> = {};
   let filled = path;
@@ -103,13 +107,13 @@ export function buildRequest(form: RequestForm): BuildResult {
   const params = new URLSearchParams();
   for (const row of form.query) if (row.name.trim() !== '') params.append(row.name.trim(), row.value);
   const search = params.toString();
+  const target = `/api/${filled}${search ? `?${search}` : ''}`;
+  if (!staysUnderApi(base, target)) {
+    return { ok: false, errors: { path: `${LEAVES_API} The browser reads "\\" as "/".` } };
+  }
   return {
     ok: true,
-    request: {
-      method: form.method,
-      path: `/api/${filled}${search ? `?${search}` : ''}`,
-      ...(hasBody ? { bodyText: form.body } : {}),
-    },
+    request: { method: form.method, path: target, ...(hasBody ? { bodyText: form.body } : {}) },
   };
 }
 

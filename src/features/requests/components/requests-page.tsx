@@ -43,9 +43,10 @@ export default function RequestsPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [pending, setPending] = useState(false);
-  const built = buildRequest(form);
+  const connectionBase = session?.connection.baseUrl ?? '';
+  const built = buildRequest(form, connectionBase);
   const rateMethod = rateMethodOf(form.method, built.ok ? built.request.path : `/api/${form.path}`);
-  const wait = useRateLimitWait(session?.connection.baseUrl ?? '', rateMethod);
+  const wait = useRateLimitWait(connectionBase, rateMethod);
   const choose = useCallback(
     (entry: CatalogEntry) => {
       load(formFromEntry(entry));
@@ -75,7 +76,7 @@ export default function RequestsPage() {
 
   function send() {
     if (pending || wait) return;
-    const result = buildRequest(form);
+    const result = buildRequest(form, connectionBase);
     setErrors(result.ok ? {} : result.errors);
     if (result.ok) void run(result.request, form);
   }

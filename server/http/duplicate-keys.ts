@@ -9,8 +9,10 @@ type Frame =
   | { kind: 'array'; index: number };
 
 /**
- * The first key that an object of `text` repeats, or null. JSON.parse keeps the last of them without a word,
- * and Node 20's parser does not show the source, hence this scan. `text` must already be valid JSON.
+ * The first key that an object of a JSON text names twice, in any letter case (as the later one, spelled as
+ * sent), and where that object sits; or null. Read from the raw text because JSON.parse silently keeps the last of
+ * two same-case keys, while a filter in front of this server may read the first. `text` must be valid JSON (parsed
+ * already); any depth is checked, without recursion. Request bodies and the connections file both use it.
  */
 export function findDuplicateKey(text: string): DuplicateKey | null {
   const frames: Frame[] = [];
@@ -29,13 +31,14 @@ export function findDuplicateKey(text: string): DuplicateKey | null {
       while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
       if (top?.kind === 'object' && top.expectsKey) {
         const key = JSON.parse(text.slice(i, end + 1)) as string;
-        if (top.keys.has(key)) {
+        const folded = key.toLowerCase();
+        if (top.keys.has(folded)) {
           const path = frames
             .slice(0, -1)
             .map((frame) => (frame.kind === 'array' ? frame.index : frame.key!));
           return { path, key };
         }
-        top.keys.add(key);
+        top.keys.add(folded);
         top.key = key;
       }
       i = end;
