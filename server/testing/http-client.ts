@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 
 export interface RawResponse {
@@ -15,6 +16,10 @@ export interface SendOptions {
   body?: string | Buffer;
   /** Sends the body in pieces with `Transfer-Encoding: chunked` instead of a Content-Length. */
   chunked?: boolean;
+  /** The address to send from (any of 127.0.0.0/8 stands for a caller of its own). */
+  localAddress?: string;
+  /** For an https origin: the certificate authority its certificate is checked against. */
+  ca?: Buffer;
 }
 
 /**
@@ -23,15 +28,24 @@ export interface SendOptions {
  * was sent, as it does after a 413.
  */
 export function send(origin: string, options: SendOptions): Promise<RawResponse> {
-  const { hostname, port } = new URL(origin);
+  const { hostname, port, protocol } = new URL(origin);
+  const request = protocol === 'https:' ? httpsRequest : httpRequest;
   const headers: Record<string, string | number> = { ...options.headers };
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
   if (body && !options.chunked) headers['Content-Length'] = body.length;
   if (body && options.chunked) headers['Transfer-Encoding'] = 'chunked';
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest(
-      { hostname, port, method: options.method ?? 'GET', path: options.path, headers },
+    const req = request(
+      {
+        hostname,
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers,
+        localAddress: options.localAddress,
+        ca: options.ca,
+      },
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];

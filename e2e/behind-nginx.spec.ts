@@ -1,0 +1,212 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { spawnServer, type ChildServer } from '../server/testing/child-server.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { send } from '../server/testing/http-client.ts';
+import { makePrivateCa, type PrivateCa } from '../server/testing/private-ca.ts';
+import { chromiumLaunchOptions } from '../scripts/chromium';
+import { JDOE, expect, test } from './fixtures';
+import { SITE_TEMPLATE, fillTemplate, startNginx, type RunningNginx } from './nginx';
+import { LOG_DIR } from './servers';
+
+// The organization's layout, as docs/deployment.md describes it: the browser speaks https to nginx under the
+// console's public name; nginx passes every request to the console server, which relays sign-ins to a tenant
+// (here a second emulator). nginx reaches the console server from an address of its own, so that the log can
+// tell the browser's address from the proxy's.
+const NAME = 'console.example.test';
+const NGINX_ADDRESS = '127.0.0.3';
+const TENANT = 'tenant';
+
+const launchOptions = chromiumLaunchOptions();
+test.use({
+  ignoreHTTPSErrors: true,
+  launchOptions: {
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${NAME} 127.0.0.1`],
+  },
+});
+
+let dir: string;
+let ca: PrivateCa;
+let origin: string;
+let httpPort: number;
+let httpsPort: number;
+let tenant: ChildServer;
+let consoleServer: ChildServer;
+let nginx: RunningNginx;
+
+test.beforeAll(async () => {
+  // Two servers started through tsx, and nginx, on a shared machine.
+  test.setTimeout(90_000);
+  dir = mkdtempSync(join(tmpdir(), 'auth-console-nginx-'));
+  // nginx's workers run as another user when it is started as root: they need to reach their temporary files.
+  chmodSync(dir, 0o755);
+  ca = makePrivateCa(dir, NAME);
+  httpPort = await freePort();
+  httpsPort = await freePort();
+  origin = `https://${NAME}:${httpsPort}`;
+
+  tenant = await spawnServer(mkdtempSync(join(tmpdir(), 'auth-console-tenant-')));
+  consoleServer = await spawnServer(mkdtempSync(join(tmpdir(), 'auth-console-console-')), {
+    RELAY_TENANTS: `${TENANT}=${tenant.origin}/TDWebApi`,
+    PUBLIC_ORIGIN: origin,
+    TRUST_PROXY: NGINX_ADDRESS,
+    ALLOWED_HOSTS: NAME,
+  });
+  const consolePort = new URL(consoleServer.origin).port;
+
+  const site = fillTemplate(SITE_TEMPLATE, [
+    { from: 'server 127.0.0.1:8080;', to: `server 127.0.0.1:${consolePort};`, times: 1 },
+    { from: 'server_name console.example.edu;', to: `server_name ${NAME};`, times: 2 },
+    { from: 'listen 80;', to: `listen 127.0.0.1:${httpPort};`, times: 1 },
+    { from: 'listen 443 ssl http2;', to: `listen 127.0.0.1:${httpsPort} ssl http2;`, times: 1 },
+    // The machine may have no IPv6; the IPv4 listeners above are enough for the test.
+    { from: 'listen [::]:80;', to: '', times: 1 },
+    { from: 'listen [::]:443 ssl http2;', to: '', times: 1 },
+    { from: '/etc/ssl/certs/console.example.edu.pem', to: ca.certPath, times: 1 },
+    { from: '/etc/ssl/private/console.example.edu.key', to: ca.keyPath, times: 1 },
+    { from: '/var/log/nginx/auth-console.access.log', to: join(dir, 'access.log'), times: 2 },
+  ]);
+  nginx = await startNginx({ dir, site, port: httpsPort, proxyBind: NGINX_ADDRESS });
+});
+
+test.afterAll(async () => {
+  await nginx?.stop();
+  for (const server of [consoleServer, tenant]) {
+    if (!server) continue;
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
+  // For the leak check of global-teardown.ts, with the servers Playwright started.
+  if (consoleServer) writeFileSync(join(LOG_DIR, 'server-behind-nginx-console.log'), consoleServer.output());
+  if (tenant) writeFileSync(join(LOG_DIR, 'server-behind-nginx-tenant.log'), tenant.output());
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface LogLine {
+  msg: string;
+  method?: string;
+  path?: string;
+  status?: number | null;
+  caller?: string;
+}
+
+function requestLog(server: ChildServer): LogLine[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine)
+    .filter((line) => line.msg === 'request');
+}
+
+/** nginx's access log: the address each request came from, by method and path. */
+function nginxCallers(): { caller: string; request: string }[] {
+  return readFileSync(join(dir, 'access.log'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [, caller = '', request = ''] = /^(\S+) \[[^\]]+\] "([^"]*)"/.exec(line) ?? [];
+      return { caller, request };
+    });
+}
+
+const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
+
+test('through nginx: sign in through the relay, read the profile, send a request', async ({ page }) => {
+  const upstream = `${tenant.origin}/TDWebApi`;
+  const first = await page.goto(`${origin}/`);
+  await expect(page).toHaveURL(`${origin}/sign-in?returnTo=%2F`);
+  // The server's own security headers, once each: nginx adds none of its own.
+  const headers = await first!.headersArray();
+  const count = (name: string) => headers.filter((header) => header.name.toLowerCase() === name).length;
+  expect(count('content-security-policy')).toBe(1);
+  expect(count('x-frame-options')).toBe(1);
+
+  await page.getByLabel('Connection').selectOption({ label: `${TENANT} (${upstream}, through this server)` });
+  await page.getByLabel('User name').fill(JDOE.username);
+  await page.getByLabel('Password').fill(JDOE.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/profile`);
+  await expect(page.getByRole('heading', { name: 'Identity' })).toBeVisible();
+  await expect(page.getByText('Jane Doe').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Requests' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+  await page.getByLabel('Search the catalog').fill('auth/getuser');
+  await page.getByRole('button', { name: /^GET \/api\/auth\/getuser( Emulated)?$/ }).click();
+  await expect(page.getByLabel('Request preview')).toContainText(`/relay/${TENANT}/api/auth/getuser`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  await expect(page.getByRole('tree', { name: 'Response body' })).toContainText(
+    `UserName: "${JDOE.username}"`,
+  );
+
+  // The console server logged each call with the browser's address, as nginx saw it, never nginx's own.
+  const relayed = () =>
+    requestLog(consoleServer).filter((line) => line.path?.startsWith(`/relay/${TENANT}/`));
+  await expect
+    .poll(() => relayed().map((line) => `${line.method} ${line.path} ${line.status}`))
+    .toEqual([
+      `POST /relay/${TENANT}/api/auth 200`,
+      `GET /relay/${TENANT}/api/auth/getuser 200`,
+      `GET /relay/${TENANT}/api/auth/getuser 200`,
+    ]);
+  const browser = nginxCallers().find((line) => line.request === `POST /relay/${TENANT}/api/auth`)?.caller;
+  expect(browser).toMatch(/^127\./);
+  expect(browser).not.toBe(NGINX_ADDRESS);
+  for (const line of relayed()) expect(line.caller).toBe(browser);
+});
+
+test('through nginx: the caller is whoever reached nginx, whatever X-Forwarded-For it sent', async () => {
+  // A caller of its own address, unknown to the console server except through nginx's X-Forwarded-For: it can
+  // only appear in the log if the server believed nginx, and nginx reached it from NGINX_ADDRESS.
+  const response = await send(`https://127.0.0.1:${httpsPort}`, {
+    path: '/healthz',
+    headers: { Host: NAME, 'X-Forwarded-For': '203.0.113.7' },
+    localAddress: '127.0.0.5',
+    ca: readFileSync(ca.caPath),
+  });
+  expect(response.status).toBe(200);
+  // The output arrives through a pipe, a moment after the answer.
+  const healthCallers = () =>
+    requestLog(consoleServer)
+      .filter((line) => line.path === '/healthz')
+      .map((line) => line.caller);
+  await expect.poll(healthCallers).toContain('127.0.0.5');
+
+  // The same straight to the console server: not from nginx, so its X-Forwarded-For counts for nothing.
+  await send(consoleServer.origin, {
+    path: '/healthz',
+    headers: { 'X-Forwarded-For': '203.0.113.7' },
+    localAddress: '127.0.0.6',
+  });
+  await expect.poll(healthCallers).toContain('127.0.0.6');
+  expect(healthCallers()).not.toContain('203.0.113.7');
+});
+
+test('through nginx: plain http goes to https under the public name; a body over 64 KB gets the JSON 413', async () => {
+  const redirect = await send(`http://127.0.0.1:${httpPort}`, {
+    path: '/profile?tab=token',
+    headers: { Host: NAME },
+  });
+  expect(redirect.status).toBe(301);
+  expect(redirect.headers.location).toBe(`https://${NAME}/profile?tab=token`);
+
+  const tooLarge = await send(`https://127.0.0.1:${httpsPort}`, {
+    method: 'POST',
+    path: `/relay/${TENANT}/api/auth/login`,
+    headers: { Host: NAME, 'Content-Type': 'application/json' },
+    body: 'x'.repeat(64 * 1024 + 1),
+    ca: readFileSync(ca.caPath),
+  });
+  expect(tooLarge.status).toBe(413);
+  expect(tooLarge.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(JSON.parse(tooLarge.text)).toEqual({
+    status: 413,
+    error: 'payload_too_large',
+    message: 'The request body must be at most 65536 bytes.',
+  });
+});
