@@ -8,7 +8,7 @@ import { send } from '../server/testing/http-client.ts';
 import { makePrivateCa, type PrivateCa } from '../server/testing/private-ca.ts';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { JDOE, expect, test } from './fixtures';
-import { SITE_TEMPLATE, fillTemplate, startNginx, type RunningNginx } from './nginx';
+import { SITE_TEMPLATE, fillTemplate, requireNginx, startNginx, type RunningNginx } from './nginx';
 import { LOG_DIR } from './servers';
 
 // The organization's layout, as docs/deployment.md describes it: the browser speaks https to nginx under the
@@ -40,6 +40,7 @@ let nginx: RunningNginx;
 test.beforeAll(async () => {
   // Two servers started through tsx, and nginx, on a shared machine.
   test.setTimeout(90_000);
+  requireNginx();
   dir = mkdtempSync(join(tmpdir(), 'auth-console-nginx-'));
   // nginx's workers run as another user when it is started as root: they need to reach their temporary files.
   chmodSync(dir, 0o755);
@@ -48,8 +49,8 @@ test.beforeAll(async () => {
   httpsPort = await freePort();
   origin = `https://${NAME}:${httpsPort}`;
 
-  tenant = await spawnServer(mkdtempSync(join(tmpdir(), 'auth-console-tenant-')));
-  consoleServer = await spawnServer(mkdtempSync(join(tmpdir(), 'auth-console-console-')), {
+  tenant = await spawnServer(mkdtempSync(join(dir, 'tenant-data-')));
+  consoleServer = await spawnServer(mkdtempSync(join(dir, 'console-data-')), {
     RELAY_TENANTS: `${TENANT}=${tenant.origin}/TDWebApi`,
     PUBLIC_ORIGIN: origin,
     TRUST_PROXY: NGINX_ADDRESS,

@@ -11,6 +11,15 @@ export const SITE_TEMPLATE = readFileSync(
   'utf8',
 );
 
+/** Fails, saying what to install, when Debian's nginx is not on this machine. */
+export function requireNginx() {
+  if (!existsSync(NGINX)) {
+    throw new Error(
+      `${NGINX} is missing: install Debian's nginx (apt-get install -y nginx-light), as .ci/run does.`,
+    );
+  }
+}
+
 /** One edit of the template: `from`, found exactly `times` times, becomes `to`. */
 export interface Substitution {
   from: string;
@@ -52,11 +61,7 @@ export async function startNginx(options: {
   port: number;
   proxyBind: string;
 }): Promise<RunningNginx> {
-  if (!existsSync(NGINX)) {
-    throw new Error(
-      `${NGINX} is missing: install Debian's nginx (apt-get install -y nginx-light), as .ci/run does.`,
-    );
-  }
+  requireNginx();
   const { dir } = options;
   const sitePath = join(dir, 'auth-console.conf');
   const confPath = join(dir, 'nginx.conf');

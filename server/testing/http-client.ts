@@ -23,9 +23,9 @@ export interface SendOptions {
 }
 
 /**
- * One request through node:http, for what fetch cannot express (raw paths, any method, bodies on odd methods,
- * chunked uploads). Resolves with the answer even when the server closes the connection before the whole body
- * was sent, as it does after a 413.
+ * One request through node:http (node:https for an https origin), for what fetch cannot express (raw paths, any
+ * method, bodies on odd methods, chunked uploads, the address to send from). Resolves with the answer even when the
+ * server closes the connection before the whole body was sent, as it does after a 413.
  */
 export function send(origin: string, options: SendOptions): Promise<RawResponse> {
   const { hostname, port, protocol } = new URL(origin);
