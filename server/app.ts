@@ -7,55 +7,42 @@ import {
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { CATALOG } from '../contract/catalog/catalog-data.ts';
 import type { HealthResponse } from '../contract/wire.ts';
-import { Credentials } from './auth/credentials.ts';
-import { HashQueue } from './auth/hash-queue.ts';
-import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './auth/lockout.ts';
-import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from './auth/passwords.ts';
-import { authRoutes } from './auth/routes.ts';
-import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from './auth/tokens.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { Emulator, EmulatorKnobs } from './emulator/mount.ts';
+import { emulatorOff } from './emulator/off.ts';
+import { isEmulatorPath } from './emulator/paths.ts';
 import { callerAddress, trustProxy } from './http/caller.ts';
 import { ApiError, describeBug, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
 import { guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
 import { answerNodesOwn } from './http/node-answers.ts';
-import { notEmulated } from './http/not-emulated.ts';
 import { loggedPath, logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { createRouter, type Route } from './http/router.ts';
-import { createIdp, IDP_MOUNT } from './idp/mount.ts';
-import { openApiRoute } from './openapi/route.ts';
-import { peopleRoutes } from './people/routes.ts';
+import type { Route } from './http/router.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
 import { createRelay } from './relay/relay.ts';
-import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
-import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
-import { importRealm, readRealmFile } from './store/realm.ts';
-import { Users } from './store/users.ts';
+import type { Db } from './store/db.ts';
 import { createLogger } from './log.ts';
 import { loadTls } from './tls.ts';
 
-/** Knobs for tests only: a clock to move, shorter tokens, cheaper hashing, a different lockout. */
-export interface AppOptions {
+/** Knobs for tests only: a clock to move, and the emulator's (shorter tokens, cheaper hashing, a lockout). */
+export interface AppOptions extends EmulatorKnobs {
   clock?: Clock;
-  tokenLifetimeSeconds?: number;
-  scryptCost?: ScryptCost;
-  lockout?: LockoutPolicy;
   /** Receives every log line (pino JSON) instead of standard output. */
   log?: (line: string) => void;
 }
 
 export interface App {
   server: Server;
+  /** The emulator's database; reading it with the emulator off is a test's mistake, and throws. */
   db: Db;
-  /** The Web API's routes this server implements (its openapi.json describes exactly these). */
+  /** The Web API's routes this server implements (its openapi.json describes exactly these): none when off. */
   routes: readonly Route[];
   /** Listens on the configured host and port (0: any free port) and answers the base URL. */
   listen(): Promise<string>;
@@ -63,11 +50,8 @@ export interface App {
   close(): Promise<void>;
 }
 
-const API_PREFIXES = ['/tdwebapi', '/sbtdwebapi'];
-const RATE_WINDOW_MS = 60_000;
 /** How long requests in flight may take to finish once the server is asked to close. */
 const SHUTDOWN_GRACE_MS = 5_000;
-const DEMO_REALM = new URL('./realm/demo.json', import.meta.url);
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
@@ -80,44 +64,11 @@ function browserOrigin(listeningUrl: string): string {
   return url.origin;
 }
 
-async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
-  if (getMeta(db, 'seeded')) return;
-  const realm = readRealmFile(config.realmFile ?? DEMO_REALM.pathname);
-  await importRealm(db, realm, cost);
-  setMeta(db, 'seeded', new Date().toISOString());
-}
-
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config.logLevel, options.log);
   const log = (line: string) => logger.warn(line);
-  const cost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
-  const db = openDb(config.dataDir);
-  try {
-    await seedIfNew(db, config, cost);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  const users = new Users(db);
-  const tokens = await Tokens.create(
-    loadSigningKey(db),
-    clock,
-    options.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS,
-  );
-  const credentials = new Credentials(
-    users,
-    new Lockout(clock, options.lockout ?? DEFAULT_LOCKOUT),
-    await hashPassword('no such account', cost),
-    new HashQueue(),
-  );
   const limiter = new RateLimiter(clock);
-  const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
-  // The real People create limit is 45 of the default 60; keep that proportion when the limit is configured.
-  const createWindow = {
-    limit: Math.max(1, Math.round((config.rateLimit * 45) / 60)),
-    windowMs: RATE_WINDOW_MS,
-  };
   const tls = loadTls(config.tls, config.dataDir);
   let listeningUrl: string | null = null;
   const listening = () => {
@@ -125,36 +76,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return listeningUrl;
   };
   const origin = () => config.publicOrigin ?? browserOrigin(listening());
-  const idp = createIdp({
-    db,
-    extraClients: config.idpClients,
-    origin,
-    log,
-    guard: { limiter, clock, window },
-  });
-  const ssoRoutes = createSsoRoutes({
-    db,
-    clock,
-    config,
-    users,
-    tokens,
-    idp,
-    window,
-    origin,
-    loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
-    log,
-  });
-  const apiRoutes = [
-    ...authRoutes({ credentials, tokens, users, window }),
-    ...ssoRoutes,
-    ...peopleRoutes({ db, tokens, users, window, createWindow }),
-  ];
-  const dispatch = createRouter([...apiRoutes, openApiRoute()], {
-    clock,
-    limiter,
-    log,
-    unimplemented: notEmulated(CATALOG),
-  });
+  // Loaded only when on, so that a server without the emulator never loads its database driver or provider.
+  async function mount(): Promise<Emulator> {
+    const { mountEmulator } = await import('./emulator/mount.ts');
+    return mountEmulator({
+      config,
+      clock,
+      limiter,
+      log,
+      knobs: options,
+      origin,
+      loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
+    });
+  }
+  const emulator = config.emulator ? await mount() : null;
   const relay = createRelay({
     tenants: config.relayTenants,
     listing: connectionsAnswer({
@@ -170,13 +105,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const trusted = trustProxy(config.trustedProxies);
   const health: HealthResponse = {
     status: 'ok',
-    service: 'auth-console-emulator',
+    service: config.emulator ? 'auth-console-emulator' : 'auth-console',
     version: VERSION,
-    emulator: true,
+    emulator: config.emulator,
   };
   const healthText = JSON.stringify(health);
 
-  const headers = securityHeaders(tls !== null);
+  const headers = securityHeaders(tls !== null || config.publicOrigin?.startsWith('https:') === true);
   const checkHost = createHostCheck({
     publicOrigin: config.publicOrigin,
     allowedHosts: config.allowedHosts,
@@ -207,12 +142,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (isRelayPath(splitTarget(req.url ?? '/').path, lower)) {
       return relay(req, res);
     }
-    const prefix = API_PREFIXES.find((p) => lower === p || lower.startsWith(`${p}/`));
-    if (prefix) {
-      return dispatch(req, res, url, pathname.slice(prefix.length), caller);
-    }
-    if (lower === IDP_MOUNT || lower.startsWith(`${IDP_MOUNT}/`)) {
-      return idp.handle(req, res, url, caller);
+    if (isEmulatorPath(lower)) {
+      return emulator ? emulator.handle(req, res, url, caller) : emulatorOff(req);
     }
     if (lower === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -250,8 +181,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   return {
     server,
-    db,
-    routes: apiRoutes,
+    get db() {
+      if (!emulator) throw new Error('the emulator is off: there is no database');
+      return emulator.db;
+    },
+    routes: emulator?.routes ?? [],
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -264,7 +198,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }),
     close: async () => {
       await closeServer(SHUTDOWN_GRACE_MS);
-      db.close();
+      emulator?.close();
     },
   };
 }

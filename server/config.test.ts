@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { emulatorWanted, loadConfig } from './config.ts';
 
 const ROOT = '/srv/auth-console';
 
@@ -280,6 +281,53 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('EMULATOR', () => {
+    const TENANT = { RELAY_TENANTS: 'acme=https://acme.teamdynamix.com/TDWebApi' };
+
+    it('is on unless set to off, in the environment or by --emulator (which wins)', () => {
+      expect(loadConfig({}, [], ROOT).emulator).toBe(true);
+      expect(loadConfig({ EMULATOR: '' }, [], ROOT).emulator).toBe(true);
+      expect(loadConfig({ EMULATOR: 'on' }, [], ROOT).emulator).toBe(true);
+      expect(loadConfig({ EMULATOR: 'off', ...TENANT }, [], ROOT).emulator).toBe(false);
+      expect(loadConfig(TENANT, ['--emulator=off'], ROOT).emulator).toBe(false);
+      expect(loadConfig({ EMULATOR: 'off' }, ['--emulator=on'], ROOT).emulator).toBe(true);
+    });
+
+    it.each([
+      [{ EMULATOR: 'no' }, []],
+      [{ EMULATOR: 'OFF' }, []],
+      [{ EMULATOR: 'false' }, []],
+      [{ EMULATOR: ' off' }, []],
+      [{}, ['--emulator']],
+      [{}, ['--emulator=0']],
+    ])('refuses %o %o, naming the setting', (env, argv) => {
+      expect(configError(env, argv)).toMatch(/^EMULATOR \(--emulator\) must be on or off \(got "/);
+    });
+
+    it('off, refuses to start with no tenant to relay to', () => {
+      expect(configError({ EMULATOR: 'off' })).toMatch(
+        /^EMULATOR=off leaves nothing to serve: name a tenant to relay to in CONNECTIONS_FILE or RELAY_TENANTS\.$/,
+      );
+    });
+
+    it('off, refuses a self-signed certificate, which it would have to write into DATA_DIR', () => {
+      expect(configError({ EMULATOR: 'off', TLS_SELF_SIGNED: '1', ...TENANT })).toMatch(
+        /^TLS_SELF_SIGNED \(--self-signed\) writes its certificate into DATA_DIR, and with EMULATOR=off nothing is written/,
+      );
+      expect(configError({ EMULATOR: 'off', ...TENANT }, ['--self-signed'])).toMatch(/^TLS_SELF_SIGNED/);
+      const files = { TLS_CERT: 'cert.pem', TLS_KEY: 'key.pem' };
+      expect(loadConfig({ EMULATOR: 'off', ...TENANT, ...files }, [], ROOT).tls.kind).toBe('files');
+    });
+
+    it('is read for a failed start’s output without refusing anything', () => {
+      expect(emulatorWanted({}, [])).toBe(true);
+      expect(emulatorWanted({ EMULATOR: 'off' }, [])).toBe(false);
+      expect(emulatorWanted({}, ['--port=1', '--emulator=off'])).toBe(false);
+      expect(emulatorWanted({ EMULATOR: 'sideways' }, [])).toBe(true);
+      expect(emulatorWanted({ EMULATOR: 'off' }, ['--nonsense'])).toBe(true);
+    });
+  });
+
   describe('RELAY_TENANTS', () => {
     const relay = (value: string) => loadConfig({ RELAY_TENANTS: value }, [], ROOT).relayTenants;
 
@@ -337,6 +385,7 @@ describe('loadConfig', () => {
       ['=https://acme.teamdynamix.com/TDWebApi', /names must be/],
       [`${'a'.repeat(64)}=https://acme.teamdynamix.com/TDWebApi`, /names must be/],
       ['a=https://a.example/TDWebApi,a=https://b.example/TDWebApi', /names the tenant "a" more than once/],
+      ['emulator=https://a.example/TDWebApi', /names must not be "emulator"/],
     ])('refuses %s', (value, message) => {
       expect(configError({ RELAY_TENANTS: value })).toMatch(message);
     });

@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
+import { readConnectionsFile } from './connections-file.ts';
 import { trustProxy } from './http/caller.ts';
 import { parseHost, type HostName } from './http/host-check.ts';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { relayBase, relayName } from './relay-tenant-rules.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -67,8 +70,6 @@ export interface RelayTenant {
   /** Connections of one organization share an admin key; the upstream's host when unset. */
   organization?: string;
 }
-
-export class ConfigError extends Error {}
 
 function integer(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -199,42 +200,6 @@ function trustedProxies(raw: string | undefined): string[] {
   return entries;
 }
 
-const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
-/** Loopback hosts, the only ones a relay may reach over plain http (a second emulator in tests, say). */
-function isLoopback(hostname: string): boolean {
-  // The URL parser has already normalized IPv4 forms such as 127.1 or 2130706433 to dotted quads.
-  return (
-    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
-
-function relayUpstream(name: string, raw: string): string {
-  const label = `The RELAY_TENANTS base of "${name}"`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Not echoed: a mistyped URL may still hold a password.
-    throw new ConfigError(`${label} must be an absolute https URL.`);
-  }
-  if (url.username || url.password) {
-    throw new ConfigError(`${label} must not contain a user name or password.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`${label} must be an absolute https URL (got "${raw}").`);
-  }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ConfigError(
-      `${label} must use https; plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost) (got "${raw}").`,
-    );
-  }
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
-    throw new ConfigError(`${label} must not have a query or fragment (got "${raw}").`);
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
 function relayTenants(raw: string | undefined): RelayTenant[] {
   const tenants: RelayTenant[] = [];
   for (const entry of (raw ?? '').split(',')) {
@@ -246,16 +211,14 @@ function relayTenants(raw: string | undefined): RelayTenant[] {
         `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi (got "${trimmed}").`,
       );
     }
-    const name = trimmed.slice(0, eq).trim();
-    if (!RELAY_NAME.test(name)) {
-      throw new ConfigError(
-        `RELAY_TENANTS names must be 1 to 63 lower-case letters, digits and hyphens, starting with a letter or digit (got "${name}").`,
-      );
-    }
+    const name = relayName(trimmed.slice(0, eq).trim(), 'RELAY_TENANTS names');
     if (tenants.some((tenant) => tenant.name === name)) {
       throw new ConfigError(`RELAY_TENANTS names the tenant "${name}" more than once.`);
     }
-    tenants.push({ name, upstream: relayUpstream(name, trimmed.slice(eq + 1).trim()) });
+    tenants.push({
+      name,
+      upstream: relayBase(trimmed.slice(eq + 1).trim(), `The RELAY_TENANTS base of "${name}"`),
+    });
   }
   return tenants;
 }
@@ -284,21 +247,68 @@ function logLevel(raw: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
-/** One typed configuration from the environment and command-line flags; flags win. */
-export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
+const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off';
+
+function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (const arg of argv) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
-    if (!match)
-      throw new ConfigError(`Unknown argument "${arg}". Flags: --port=N --host=H --data-dir=D --self-signed`);
+    if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set(['port', 'host', 'data-dir', 'self-signed']);
+  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator']);
   for (const name of flags.keys()) {
-    if (!known.has(name))
-      throw new ConfigError(`Unknown flag --${name}. Flags: --port=N --host=H --data-dir=D --self-signed`);
+    if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
   }
+  return flags;
+}
+
+function emulator(raw: string | undefined): boolean {
+  const mode = raw || 'on';
+  if (mode !== 'on' && mode !== 'off')
+    throw new ConfigError(`EMULATOR (--emulator) must be on or off (got "${mode}").`);
+  return mode === 'on';
+}
+
+/**
+ * Whether the emulator is on, read as loadConfig reads it but never refusing: what a start that failed should
+ * print (plain text, or JSON log lines with the emulator off) is decided before the whole configuration is good.
+ */
+export function emulatorWanted(env: NodeJS.ProcessEnv, argv: string[]): boolean {
+  try {
+    return emulator(readFlags(argv).get('emulator') ?? env.EMULATOR);
+  } catch {
+    return true;
+  }
+}
+
+interface Connections {
+  tenants: RelayTenant[];
+  defaultConnection: string | null;
+}
+
+function connections(env: NodeJS.ProcessEnv, emulatorOn: boolean): Connections {
+  const fromVariable = relayTenants(env.RELAY_TENANTS);
+  const file = env.CONNECTIONS_FILE
+    ? readConnectionsFile(resolve(env.CONNECTIONS_FILE), {
+        emulator: emulatorOn,
+        relayTenantNames: fromVariable.map((tenant) => tenant.name),
+      })
+    : { connections: [], default: null };
+  const tenants = [...file.connections, ...fromVariable];
+  if (!emulatorOn && tenants.length === 0) {
+    throw new ConfigError(
+      'EMULATOR=off leaves nothing to serve: name a tenant to relay to in CONNECTIONS_FILE or RELAY_TENANTS.',
+    );
+  }
+  return { tenants, defaultConnection: file.default };
+}
+
+/** One typed configuration from the environment and command-line flags; flags win. */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
+  const flags = readFlags(argv);
   const value = (flag: string, variable: string) => flags.get(flag) ?? env[variable];
+  const emulatorOn = emulator(value('emulator', 'EMULATOR'));
 
   const certPath = env.TLS_CERT;
   const keyPath = env.TLS_KEY;
@@ -308,7 +318,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     flags.has('self-signed') || env.TLS_SELF_SIGNED === '1' || env.TLS_SELF_SIGNED === 'true';
   let tls: TlsConfig = { kind: 'none' };
   if (certPath && keyPath) tls = { kind: 'files', certPath: resolve(certPath), keyPath: resolve(keyPath) };
-  else if (selfSigned) tls = { kind: 'self-signed' };
+  else if (selfSigned && !emulatorOn) {
+    throw new ConfigError(
+      'TLS_SELF_SIGNED (--self-signed) writes its certificate into DATA_DIR, and with EMULATOR=off nothing is written: set TLS_CERT and TLS_KEY, or terminate TLS at the reverse proxy.',
+    );
+  } else if (selfSigned) tls = { kind: 'self-signed' };
+  const relayed = connections(env, emulatorOn);
 
   return {
     host: value('host', 'HOST') || '127.0.0.1',
@@ -324,9 +339,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     ssoClaim: ssoClaim(env.SSO_CLAIM),
     ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
-    emulator: true,
-    relayTenants: relayTenants(env.RELAY_TENANTS),
-    defaultConnection: null,
+    emulator: emulatorOn,
+    relayTenants: relayed.tenants,
+    defaultConnection: relayed.defaultConnection,
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
     allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     logLevel: logLevel(env.LOG_LEVEL),

@@ -25,6 +25,8 @@ describe('.env.example', () => {
     const settings = settingsRead();
     expect(settings).toContain('PORT');
     expect(settings).toContain('RELAY_TENANTS');
+    expect(settings).toContain('EMULATOR');
+    expect(settings).toContain('CONNECTIONS_FILE');
     for (const name of settings) expect(EXAMPLE, name).toMatch(new RegExp(`^# ${name}=`, 'm'));
   });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from './config.ts';
+import { ConfigError } from './config-error.ts';
 
 /**
  * Reads `.env` in the working directory into the environment, when there is one; variables already set in the

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ConnectionsAnswer } from '../contract/wire.ts';
 import { runScript } from './testing/child-server.ts';
 import { processFixture } from './testing/process-fixture.ts';
 import { DEMO } from './testing/start-server.ts';
@@ -14,6 +15,9 @@ describe('a bad setting', () => {
     ['RELAY_TENANTS', { RELAY_TENANTS: 'acme=ftp://acme.example/TDWebApi' }],
     ['SSO_ISSUER', { SSO_ISSUER: 'https://idp.example' }],
     ['SSO_CLAIM', { SSO_CLAIM: 'not a claim!' }],
+    ['EMULATOR', { EMULATOR: 'sometimes' }],
+    ['CONNECTIONS_FILE', { CONNECTIONS_FILE: '/nonexistent/connections.json' }],
+    ['CONNECTIONS_FILE', { CONNECTIONS_FILE: 'package.json' }],
     ['TLS_CERT', { TLS_CERT: '/nonexistent/cert.pem', TLS_KEY: 'package.json' }],
     ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: '/nonexistent/key.pem' }],
     ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: 'package.json' }],
@@ -51,7 +55,7 @@ describe('.env in the working directory', () => {
     });
     expect(login.status).toBe(200);
     expect(login.headers.get('x-ratelimit-limit')).toBe('7');
-    const tenants = (await (await fetch(`${server.origin}/relay`)).json()) as { name: string }[];
+    const { tenants } = (await (await fetch(`${server.origin}/relay`)).json()) as ConnectionsAnswer;
     expect(tenants.map((tenant) => tenant.name)).toEqual(['from-env']);
     expect(server.output()).toContain(`Settings read from ${join(cwd, '.env')}`);
   }, 60_000);

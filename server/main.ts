@@ -1,7 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import { emulatorWanted, loadConfig, type Config } from './config.ts';
 import { loadEnvFile } from './env-file.ts';
+import { createLogger } from './log.ts';
 import { RealmError } from './store/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +47,47 @@ function banner(url: string, config: Config, certPath: string | null, envFile: s
   console.log(lines.join('\n'));
 }
 
+/**
+ * With the emulator off, the start is told as JSON log lines like everything else the server prints, for the log
+ * collector of the service it runs as; nothing of the emulator (data directory, demo sign-ins) is named.
+ */
+function announce(url: string, config: Config, certPath: string | null, envFile: string | null) {
+  const logger = createLogger(config.logLevel);
+  logger.info(
+    {
+      url,
+      emulator: false,
+      ...(config.defaultConnection ? { default: config.defaultConnection } : {}),
+      ...(envFile ? { settingsFile: envFile } : {}),
+      ...(certPath ? { tlsCertificate: certPath } : {}),
+    },
+    `Auth Console (emulator off): ${url}/`,
+  );
+  for (const tenant of config.relayTenants) {
+    logger.info(
+      {
+        relay: `${url}/relay/${tenant.name}/`,
+        upstream: tenant.upstream,
+        label: tenant.label ?? tenant.name,
+      },
+      `Relay: ${url}/relay/${tenant.name}/ -> ${tenant.upstream}/`,
+    );
+  }
+}
+
+interface Say {
+  line(message: string): void;
+  failure(message: string): void;
+}
+
+/** Plain lines with the emulator on, as ever; JSON log lines with it off. */
+function say(json: boolean): Say {
+  if (!json) return { line: (message) => console.log(message), failure: (message) => console.error(message) };
+  // The level of a setting that may itself be what failed is unknown: start and stop lines are always shown.
+  const logger = createLogger('info');
+  return { line: (message) => logger.info(message), failure: (message) => logger.fatal(message) };
+}
+
 async function main() {
   const envFile = loadEnvFile();
   const config = loadConfig(process.env, process.argv.slice(2), root);
@@ -58,15 +101,21 @@ async function main() {
       : config.tls.kind === 'self-signed'
         ? `${config.dataDir}/tls/localhost-cert.pem`
         : null;
-  banner(url, config, certPath, envFile);
+  if (config.emulator) banner(url, config, certPath, envFile);
+  else announce(url, config, certPath, envFile);
+  const out = say(!config.emulator);
   const stop = () => {
     const closing = app.close();
     // Printed once the server no longer accepts connections.
-    console.log('  Stopping: requests in flight may finish, then the database is closed.');
+    out.line(
+      config.emulator
+        ? '  Stopping: requests in flight may finish, then the database is closed.'
+        : 'Stopping: requests in flight may finish.',
+    );
     closing.then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Stopped with an error:', error instanceof Error ? error.message : error);
+        out.failure(`Stopped with an error: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
@@ -76,12 +125,13 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  const out = say(!emulatorWanted(process.env, process.argv.slice(2)));
   if (error instanceof ConfigError || error instanceof RealmError) {
-    console.error(`Cannot start: ${error.message}`);
+    out.failure(`Cannot start: ${error.message}`);
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-    console.error('Cannot start: the port is in use. Set PORT to another port.');
+    out.failure('Cannot start: the port is in use. Set PORT to another port.');
   } else {
-    console.error('Cannot start:', error instanceof Error ? error.message : error);
+    out.failure(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);
 });

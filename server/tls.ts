@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
-import { ConfigError, type TlsConfig } from './config.ts';
+import { ConfigError } from './config-error.ts';
+import type { TlsConfig } from './config.ts';
 
 export interface TlsMaterial {
   cert: Buffer;

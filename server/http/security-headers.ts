@@ -19,7 +19,10 @@ const ALWAYS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** Browsers honour Strict-Transport-Security only over https, so it is sent only there. */
-export function securityHeaders(tls: boolean): Record<string, string> {
-  return tls ? { ...ALWAYS, 'Strict-Transport-Security': 'max-age=31536000' } : ALWAYS;
+/**
+ * Browsers honour Strict-Transport-Security only over https, so it is sent only when browsers reach this server so:
+ * Node serves TLS itself, or a proxy in front of it does (PUBLIC_ORIGIN is https).
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  return https ? { ...ALWAYS, 'Strict-Transport-Security': 'max-age=31536000' } : ALWAYS;
 }

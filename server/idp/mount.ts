@@ -7,10 +7,9 @@ import { sqliteAdapter } from './adapter.ts';
 import { guardIdpRequest, type IdpGuard } from './guard.ts';
 import { handleInteraction } from './interactions.ts';
 import { loadIdpKeys } from './keys.ts';
+import { IDP_MOUNT } from './mount-path.ts';
 import { loadOwnClient, type OwnClient } from './own-client.ts';
 import { createProvider, type IdpClient } from './provider.ts';
-
-export const IDP_MOUNT = '/idp';
 
 export interface IdpOptions {
   db: Db;

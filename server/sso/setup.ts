@@ -2,12 +2,10 @@ import type { Tokens } from '../auth/tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Route } from '../http/router.ts';
-import type { Idp } from '../idp/mount.ts';
 import type { RateWindow } from '../rate-limit.ts';
 import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
 import { SsoFlows } from './flows.ts';
-import { loopbackFetch, type Loopback } from './loopback-fetch.ts';
 import { RelyingParty, type ProviderSettings } from './relying-party.ts';
 import { ssoRoutes } from './routes.ts';
 import { SsoSessions } from './sessions.ts';
@@ -15,33 +13,23 @@ import { SsoSessions } from './sessions.ts';
 export interface SsoSetup {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'sso' | 'ssoClaim' | 'ssoAllowUnverifiedEmail'>;
+  config: Pick<Config, 'ssoClaim' | 'ssoAllowUnverifiedEmail'>;
   users: Users;
   tokens: Tokens;
-  idp: Idp;
+  /** The provider to sign in through, asked at each sign-in: the embedded one knows its issuer only once listening. */
+  provider: () => ProviderSettings;
   window: RateWindow;
-  /** The origin browsers reach this server at, and how to reach it from inside: both known after listen(). */
+  /** The origin browsers reach this server at: known after listen(). */
   origin: () => string;
-  loopback: () => Loopback;
   log: (line: string) => void;
 }
 
-/** `loginsso` and its callback, signing in through the configured provider (the embedded one by default). */
+/** `loginsso` and its callback, signing in through the given provider. */
 export function createSsoRoutes(setup: SsoSetup): Route[] {
-  const { sso } = setup.config;
-  const settings = (): ProviderSettings =>
-    sso.kind === 'external'
-      ? { issuer: sso.issuer, clientId: sso.clientId, clientSecret: sso.clientSecret }
-      : {
-          issuer: setup.idp.issuer(),
-          clientId: setup.idp.ownClient.clientId,
-          clientSecret: setup.idp.ownClient.clientSecret,
-          fetch: loopbackFetch(setup.origin(), setup.loopback()),
-        };
   return ssoRoutes({
     flows: new SsoFlows(setup.clock),
     sessions: new SsoSessions(setup.db, setup.clock),
-    relyingParty: new RelyingParty(settings, setup.config.ssoClaim, setup.log),
+    relyingParty: new RelyingParty(setup.provider, setup.config.ssoClaim, setup.log),
     users: setup.users,
     tokens: setup.tokens,
     claim: setup.config.ssoClaim,

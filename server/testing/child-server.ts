@@ -27,6 +27,11 @@ export interface SpawnOptions {
   cwd?: string;
   /** The certificate authority that signed the server's TLS_CERT, to check its /healthz over https. */
   ca?: Buffer;
+  /**
+   * Another copy of the project (a production tree, say) to run instead of this one: `npm run serve`'s command,
+   * `node --import tsx server/main.ts`, in that directory with that tree's own tsx.
+   */
+  tree?: string;
 }
 
 function healthStatus(origin: string, ca: Buffer | undefined): Promise<number | undefined> {
@@ -50,7 +55,7 @@ export interface ChildServer {
 
 /**
  * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once
- * it prints its URL and answers /healthz. PORT=0 lets the system pick a free port, so parallel test files cannot
+ * it prints its URL and answers /healthz (with the emulator on or off). PORT=0 lets the system pick a free port, so parallel test files cannot
  * collide. An `env` value of undefined removes that variable from the inherited environment.
  */
 export async function spawnServer(
@@ -58,8 +63,11 @@ export async function spawnServer(
   env: Record<string, string | undefined> = {},
   options: SpawnOptions = {},
 ): Promise<ChildServer> {
-  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), resolve(ROOT, 'server/main.ts')], {
-    cwd: options.cwd ?? mkdtempSync(join(tmpdir(), 'emulator-cwd-')),
+  const [command, ...args] = options.tree
+    ? [process.execPath, '--import', 'tsx', 'server/main.ts']
+    : [...NODE_TSX, resolve(ROOT, 'server/main.ts')];
+  const child = spawn(command, args, {
+    cwd: options.tree ?? options.cwd ?? mkdtempSync(join(tmpdir(), 'emulator-cwd-')),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,7 +76,8 @@ export async function spawnServer(
   const origin = await new Promise<string>((ready, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /emulator: (https?:\/\/[^\s/]+)\/\s/.exec(output);
+      // The banner's first line, or with the emulator off the start's JSON log line.
+      const url = /(?:emulator: |emulator off\): )(https?:\/\/[^\s/]+)\/[\s"]/.exec(output);
       if (url) ready(url[1]!);
     };
     child.stdout.on('data', onData);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { ManualClock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 
 export interface TestServer {
   app: App;
@@ -45,6 +45,8 @@ export interface TestServerOptions extends AppOptions {
   dataDir?: string;
 }
 
+const ROOT = resolve(import.meta.dirname, '../..');
+
 /** A real emulator on a free port with its own data directory, a manual clock and cheap password hashing. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'emulator-test-'));
@@ -57,25 +59,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const refusals: RefusalRecord[] = [];
   const lines: string[] = [];
   const config: Config = {
-    host: '127.0.0.1',
+    ...loadConfig({}, [], ROOT),
     port: 0,
     dataDir,
-    distDir: resolve(import.meta.dirname, '../../dist'),
-    tls: { kind: 'none' },
-    rateLimit: 60,
-    trustedProxies: [],
-    realmFile: null,
-    publicOrigin: null,
-    sso: { kind: 'embedded' },
-    ssoClaim: 'email',
-    ssoAllowUnverifiedEmail: false,
-    idpClients: [],
-    emulator: true,
-    relayTenants: [],
-    defaultConnection: null,
-    relayTimeoutMs: 30_000,
-    allowedHosts: [],
-    logLevel: 'info',
     ...options.config,
   };
   const app = await createApp(config, {

@@ -1,0 +1,147 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CATALOG } from '../../contract/catalog/catalog-data.ts';
+import { Credentials } from '../auth/credentials.ts';
+import { HashQueue } from '../auth/hash-queue.ts';
+import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from '../auth/lockout.ts';
+import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/passwords.ts';
+import { authRoutes } from '../auth/routes.ts';
+import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from '../auth/tokens.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { notEmulated } from '../http/not-emulated.ts';
+import { createRouter, type Route } from '../http/router.ts';
+import { createIdp, type Idp } from '../idp/mount.ts';
+import { openApiRoute } from '../openapi/route.ts';
+import { peopleRoutes } from '../people/routes.ts';
+import type { RateLimiter } from '../rate-limit.ts';
+import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
+import type { ProviderSettings } from '../sso/relying-party.ts';
+import { createSsoRoutes } from '../sso/setup.ts';
+import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
+import { importRealm, readRealmFile } from '../store/realm.ts';
+import { Users } from '../store/users.ts';
+import { apiPrefix } from './paths.ts';
+
+/** Knobs for tests only: shorter tokens, cheaper hashing, a different lockout. */
+export interface EmulatorKnobs {
+  tokenLifetimeSeconds?: number;
+  scryptCost?: ScryptCost;
+  lockout?: LockoutPolicy;
+}
+
+export interface EmulatorDeps {
+  config: Config;
+  clock: Clock;
+  limiter: RateLimiter;
+  log: (line: string) => void;
+  knobs: EmulatorKnobs;
+  /** The origin browsers reach this server at, and how to reach it from inside: both known after listen(). */
+  origin: () => string;
+  loopback: () => Loopback;
+}
+
+/** The emulated Web API (auth, people, SSO, its OpenAPI), the embedded identity provider and their database. */
+export interface Emulator {
+  db: Db;
+  /** The Web API's routes the emulator implements (its openapi.json describes exactly these). */
+  routes: readonly Route[];
+  /** Answers a request whose lower-case path `isEmulatorPath` claims. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, caller: string): void | Promise<void>;
+  close(): void;
+}
+
+const RATE_WINDOW_MS = 60_000;
+const DEMO_REALM = new URL('../realm/demo.json', import.meta.url);
+
+async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
+  if (getMeta(db, 'seeded')) return;
+  const realm = readRealmFile(config.realmFile ?? DEMO_REALM.pathname);
+  await importRealm(db, realm, cost);
+  setMeta(db, 'seeded', new Date().toISOString());
+}
+
+/** Where `loginsso` signs in: an external provider when configured, else the embedded one, reached over loopback. */
+function ssoProvider(deps: EmulatorDeps, idp: Idp): () => ProviderSettings {
+  const { sso } = deps.config;
+  if (sso.kind === 'external') {
+    const settings = { issuer: sso.issuer, clientId: sso.clientId, clientSecret: sso.clientSecret };
+    return () => settings;
+  }
+  return () => ({
+    issuer: idp.issuer(),
+    clientId: idp.ownClient.clientId,
+    clientSecret: idp.ownClient.clientSecret,
+    fetch: loopbackFetch(deps.origin(), deps.loopback()),
+  });
+}
+
+/** Opens (and on first start seeds) the database in DATA_DIR and builds everything that answers under it. */
+export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
+  const { config, clock, limiter, log, knobs } = deps;
+  const cost = knobs.scryptCost ?? DEFAULT_SCRYPT_COST;
+  const db = openDb(config.dataDir);
+  try {
+    await seedIfNew(db, config, cost);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const users = new Users(db);
+  const tokens = await Tokens.create(
+    loadSigningKey(db),
+    clock,
+    knobs.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS,
+  );
+  const credentials = new Credentials(
+    users,
+    new Lockout(clock, knobs.lockout ?? DEFAULT_LOCKOUT),
+    await hashPassword('no such account', cost),
+    new HashQueue(),
+  );
+  const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
+  // The real People create limit is 45 of the default 60; keep that proportion when the limit is configured.
+  const createWindow = {
+    limit: Math.max(1, Math.round((config.rateLimit * 45) / 60)),
+    windowMs: RATE_WINDOW_MS,
+  };
+  const idp = createIdp({
+    db,
+    extraClients: config.idpClients,
+    origin: deps.origin,
+    log,
+    guard: { limiter, clock, window },
+  });
+  const ssoRoutes = createSsoRoutes({
+    db,
+    clock,
+    config,
+    users,
+    tokens,
+    provider: ssoProvider(deps, idp),
+    window,
+    origin: deps.origin,
+    log,
+  });
+  const routes = [
+    ...authRoutes({ credentials, tokens, users, window }),
+    ...ssoRoutes,
+    ...peopleRoutes({ db, tokens, users, window, createWindow }),
+  ];
+  const dispatch = createRouter([...routes, openApiRoute()], {
+    clock,
+    limiter,
+    log,
+    unimplemented: notEmulated(CATALOG),
+  });
+
+  return {
+    db,
+    routes,
+    handle(req, res, url, caller) {
+      const prefix = apiPrefix(url.pathname.toLowerCase());
+      if (prefix) return dispatch(req, res, url, url.pathname.slice(prefix.length), caller);
+      return idp.handle(req, res, url, caller);
+    },
+    close: () => db.close(),
+  };
+}
