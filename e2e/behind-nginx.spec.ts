@@ -1,6 +1,7 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import type { Page } from '@playwright/test';
 import { spawnServer, type ChildServer } from '../server/testing/child-server.ts';
 import { freePort } from '../server/testing/free-port.ts';
@@ -12,12 +13,16 @@ import { SITE_TEMPLATE, fillTemplate, requireNginx, startNginx, type RunningNgin
 import { LOG_DIR } from './servers';
 
 // The organization's layout, as docs/deployment.md describes it: the browser speaks https to nginx under the
-// console's public name; nginx passes every request to the console server, which relays sign-ins to a tenant
-// (here a second emulator). nginx reaches the console server from an address of its own, so that the log can
+// console's public name; nginx passes every request to the console server (emulator off, settings and
+// connections from deploy/), which relays to the tenant: here a second server, an emulator, stands in for
+// https://acme.teamdynamix.com. nginx reaches the console server from an address of its own, so that the log can
 // tell the browser's address from the proxy's.
 const NAME = 'console.example.test';
+/** A second name of the site, answered because ALLOWED_HOSTS names it. */
+const ALIAS = 'auth-console.example.test';
 const NGINX_ADDRESS = '127.0.0.3';
-const TENANT = 'tenant';
+/** The default connection of deploy/connections.example.json. */
+const TENANT = 'acme';
 
 const launchOptions = chromiumLaunchOptions();
 test.use({
@@ -28,11 +33,14 @@ test.use({
   },
 });
 
+const deployFile = (path: string) => readFileSync(new URL(`../deploy/${path}`, import.meta.url), 'utf8');
+
 let dir: string;
 let ca: PrivateCa;
 let origin: string;
 let httpPort: number;
 let httpsPort: number;
+let consoleDataDir: string;
 let tenant: ChildServer;
 let consoleServer: ChildServer;
 let nginx: RunningNginx;
@@ -44,23 +52,34 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'auth-console-nginx-'));
   // nginx's workers run as another user when it is started as root: they need to reach their temporary files.
   chmodSync(dir, 0o755);
-  ca = makePrivateCa(dir, NAME);
+  ca = makePrivateCa(dir, [NAME, ALIAS]);
   httpPort = await freePort();
   httpsPort = await freePort();
   origin = `https://${NAME}:${httpsPort}`;
 
   tenant = await spawnServer(mkdtempSync(join(dir, 'tenant-data-')));
-  consoleServer = await spawnServer(mkdtempSync(join(dir, 'console-data-')), {
-    RELAY_TENANTS: `${TENANT}=${tenant.origin}/TDWebApi`,
+  const connections = join(dir, 'connections.json');
+  writeFileSync(
+    connections,
+    deployFile('connections.example.json').replaceAll('https://acme.teamdynamix.com', tenant.origin),
+  );
+  // With the emulator off the console server writes nothing: this directory must never appear.
+  consoleDataDir = join(dir, 'console-data');
+  consoleServer = await spawnServer(consoleDataDir, {
+    ...parseEnv(deployFile('auth-console.env.example')),
+    // What differs on this machine: a free port, the test's names, nginx's address and the connections' path.
+    PORT: '0',
     PUBLIC_ORIGIN: origin,
     TRUST_PROXY: NGINX_ADDRESS,
-    ALLOWED_HOSTS: NAME,
+    ALLOWED_HOSTS: ALIAS,
+    CONNECTIONS_FILE: connections,
+    RELAY_TENANTS: undefined,
   });
   const consolePort = new URL(consoleServer.origin).port;
 
   const site = fillTemplate(SITE_TEMPLATE, [
     { from: 'server 127.0.0.1:8080;', to: `server 127.0.0.1:${consolePort};`, times: 1 },
-    { from: 'server_name console.example.edu;', to: `server_name ${NAME};`, times: 2 },
+    { from: 'server_name console.example.edu;', to: `server_name ${NAME} ${ALIAS};`, times: 2 },
     { from: 'listen 80;', to: `listen 127.0.0.1:${httpPort};`, times: 1 },
     { from: 'listen 443 ssl http2;', to: `listen 127.0.0.1:${httpsPort} ssl http2;`, times: 1 },
     // The machine may have no IPv6; the IPv4 listeners above are enough for the test.
@@ -117,16 +136,26 @@ function nginxCallers(): { caller: string; request: string }[] {
 const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
 
 test('through nginx: sign in through the relay, read the profile, send a request', async ({ page }) => {
-  const upstream = `${tenant.origin}/TDWebApi`;
   const first = await page.goto(`${origin}/`);
   await expect(page).toHaveURL(`${origin}/sign-in?returnTo=%2F`);
-  // The server's own security headers, once each: nginx adds none of its own.
+  // The server's own security headers, once each (nginx adds none), HSTS among them: PUBLIC_ORIGIN is https.
   const headers = await first!.headersArray();
   const count = (name: string) => headers.filter((header) => header.name.toLowerCase() === name).length;
   expect(count('content-security-policy')).toBe(1);
   expect(count('x-frame-options')).toBe(1);
+  expect(count('strict-transport-security')).toBe(1);
 
-  await page.getByLabel('Connection').selectOption({ label: `${TENANT} (${upstream}, through this server)` });
+  // The connections of the file, by its labels, with its default.
+  const listed: unknown = await page.evaluate(() => fetch('/relay').then((response) => response.json()));
+  expect(listed).toMatchObject({
+    emulator: false,
+    default: TENANT,
+    tenants: [
+      { name: 'acme', label: 'Acme University' },
+      { name: 'acme-sb', label: 'Acme University (sandbox)' },
+    ],
+  });
+  await page.getByLabel('Connection').selectOption(`relay:${TENANT}`);
   await page.getByLabel('User name').fill(JDOE.username);
   await page.getByLabel('Password').fill(JDOE.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -186,6 +215,37 @@ test('through nginx: the caller is whoever reached nginx, whatever X-Forwarded-F
   });
   await expect.poll(healthCallers).toContain('127.0.0.6');
   expect(healthCallers()).not.toContain('203.0.113.7');
+});
+
+test('through nginx: the names nginx serves are the names the server answers', async () => {
+  const get = (host: string) =>
+    send(`https://127.0.0.1:${httpsPort}`, {
+      path: '/healthz',
+      headers: { Host: host },
+      ca: readFileSync(ca.caPath),
+      servername: NAME,
+    });
+  expect((await get(ALIAS)).status).toBe(200);
+  // nginx passes any Host on to its only site; the server refuses a name it was not given (a DNS rebinding page's).
+  const elsewhere = await get('elsewhere.example.test');
+  expect(elsewhere.status).toBe(421);
+  expect(JSON.parse(elsewhere.text)).toMatchObject({ error: 'misdirected_request' });
+});
+
+test('through nginx: no emulator, and nothing written', async () => {
+  const get = (path: string) =>
+    send(`https://127.0.0.1:${httpsPort}`, { path, headers: { Host: NAME }, ca: readFileSync(ca.caPath) });
+  expect(JSON.parse((await get('/healthz')).text)).toMatchObject({ status: 'ok', emulator: false });
+  for (const path of [
+    '/TDWebApi/api/auth/getuser',
+    '/SBTDWebApi/api/auth/getuser',
+    '/idp/.well-known/openid-configuration',
+  ]) {
+    const response = await get(path);
+    expect(response.status, path).toBe(404);
+    expect(JSON.parse(response.text), path).toMatchObject({ error: 'not_found' });
+  }
+  expect(existsSync(consoleDataDir)).toBe(false);
 });
 
 test('through nginx: plain http goes to https under the public name; a body over 64 KB gets the JSON 413', async () => {

@@ -10,9 +10,11 @@ const EXAMPLE = parseEnv(
 const CONNECTIONS = fileURLToPath(new URL('../../deploy/connections.example.json', import.meta.url));
 
 describe('deploy/auth-console.env.example', () => {
-  it('starts the server as docs/deployment.md says: behind nginx on this machine, at its public https origin', () => {
+  it('starts the console and relay alone, behind nginx on this machine, at its public https origin', () => {
     const config = loadConfig({ ...EXAMPLE, CONNECTIONS_FILE: CONNECTIONS }, [], '/opt/auth-console');
     expect(config).toMatchObject({
+      emulator: false,
+      defaultConnection: 'acme',
       host: '127.0.0.1',
       port: 8080,
       publicOrigin: 'https://console.example.edu',
@@ -21,6 +23,10 @@ describe('deploy/auth-console.env.example', () => {
       relayTimeoutMs: 30_000,
       logLevel: 'info',
     });
+    expect(config.relayTenants.map(({ name, label }) => `${name}: ${label}`)).toEqual([
+      'acme: Acme University',
+      'acme-sb: Acme University (sandbox)',
+    ]);
   });
 
   it('holds no secret and no path to the data directory', () => {

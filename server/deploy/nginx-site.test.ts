@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../http/body.ts';
@@ -38,7 +39,12 @@ describe('deploy/nginx/auth-console.conf', () => {
   });
 
   it("waits longer than the relay does, so the browser gets the relay's own 502", () => {
-    const relayTimeout = loadConfig({ ...ENV }, [], '/opt/auth-console').relayTimeoutMs;
+    const connections = fileURLToPath(new URL('../../deploy/connections.example.json', import.meta.url));
+    const { relayTimeoutMs: relayTimeout } = loadConfig(
+      { ...ENV, CONNECTIONS_FILE: connections },
+      [],
+      '/opt/auth-console',
+    );
     expect(seconds(directive('proxy_read_timeout')[0]!) * 1000).toBeGreaterThan(relayTimeout);
     expect(seconds(directive('proxy_send_timeout')[0]!) * 1000).toBeGreaterThan(relayTimeout);
   });

@@ -20,6 +20,8 @@ export interface SendOptions {
   localAddress?: string;
   /** For an https origin: the certificate authority its certificate is checked against. */
   ca?: Buffer;
+  /** For an https origin: the name its certificate is checked for, when that is not the `Host` header's. */
+  servername?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export function send(origin: string, options: SendOptions): Promise<RawResponse>
         headers,
         localAddress: options.localAddress,
         ca: options.ca,
+        servername: options.servername,
       },
       (res) => {
         answered = true;
