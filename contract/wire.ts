@@ -25,6 +25,11 @@ export type ApiErrorCode =
   | SsoErrorCode
   /** The same-origin relay could not get an answer from the tenant: unreachable, timed out, TLS refused, too large. */
   | 'relay_failed'
+  /**
+   * The relay holds as many answers, or as many of this caller's requests, as it takes at once (503, with
+   * Retry-After): try again shortly.
+   */
+  | 'relay_busy'
   /** The request named a host this server does not answer for (421): a DNS rebinding guard. */
   | 'misdirected_request'
   | 'internal_error';

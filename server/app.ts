@@ -25,6 +25,7 @@ import type { Route } from './http/router.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
+import type { RelayLoad } from './relay/load.ts';
 import { createRelay } from './relay/relay.ts';
 import { createStatic } from './static.ts';
 import type { Db } from './store/db.ts';
@@ -36,6 +37,8 @@ export interface AppOptions extends EmulatorKnobs {
   clock?: Clock;
   /** Receives every log line (pino JSON) instead of standard output. */
   log?: (line: string) => void;
+  /** The relay's bounds on requests in flight, to watch or shorten. */
+  relayLoad?: RelayLoad;
 }
 
 export interface App {
@@ -100,6 +103,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     timeoutMs: config.relayTimeoutMs,
     log,
     version: VERSION,
+    clock,
+    load: options.relayLoad,
   });
   const serveStatic = createStatic(config.distDir);
   const trusted = trustProxy(config.trustedProxies);
@@ -140,7 +145,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const lower = pathname.toLowerCase();
     // Judged on the raw target too: the URL parser above has already resolved any `..` a client sent.
     if (isRelayPath(splitTarget(req.url ?? '/').path, lower)) {
-      return relay(req, res);
+      return relay(req, res, caller);
     }
     if (isEmulatorPath(lower)) {
       return emulator ? emulator.handle(req, res, url, caller) : emulatorOff(req);

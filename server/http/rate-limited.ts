@@ -8,6 +8,11 @@ export interface RateLimitCheck {
   clock: Clock;
 }
 
+/** Whole seconds until `resetAt` (ms since the epoch), at least 1: what a 429's Retry-After says. */
+export function retryAfterSeconds(resetAt: number, now: number): number {
+  return Math.max(1, Math.ceil((resetAt - now) / 1000));
+}
+
 /**
  * Counts one call of `method` by `caller` and puts the X-RateLimit headers on the answer; over the limit, throws
  * the 429 `rate_limited` error with Retry-After.
@@ -22,7 +27,7 @@ export function enforceRateLimit(
   const decision = check.limiter.hit(method, caller, window);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
   if (decision.allowed) return;
-  const seconds = Math.max(1, Math.ceil((decision.resetAt - check.clock.now()) / 1000));
+  const seconds = retryAfterSeconds(decision.resetAt, check.clock.now());
   throw new ApiError(
     429,
     'rate_limited',

@@ -17,9 +17,14 @@ export type AnswerHeaders =
 /**
  * The only tenant answer headers passed back, each once: a single-valued header repeated with the same value is
  * sent once and with different values makes the answer unusable (`conflicting`); Cache-Control values are
- * joined; WWW-Authenticate keeps only Bearer challenges.
+ * joined, or `no-store` when the request carried a token (`bearer`); WWW-Authenticate keeps only Bearer
+ * challenges.
+ *
+ * An answer to a request with a token is that user's (a record, a permission, a token's fate) even when a tenant
+ * calls it `public`, and the console never relies on HTTP caching: no cache, shared or the browser's own, keeps
+ * it. That is simpler and safer than `private` with `Vary: Authorization`.
  */
-export function answerHeaders(headers: Record<string, string[] | undefined>): AnswerHeaders {
+export function answerHeaders(headers: Record<string, string[] | undefined>, bearer: boolean): AnswerHeaders {
   const out: Record<string, string> = {};
   for (const name of SINGLE_HEADERS) {
     const values = [...new Set((headers[name.toLowerCase()] ?? []).map((value) => value.trim()))];
@@ -27,7 +32,7 @@ export function answerHeaders(headers: Record<string, string[] | undefined>): An
     if (values.length === 1) out[name] = values[0]!;
   }
   const cacheControl = (headers['cache-control'] ?? []).map((value) => value.trim()).filter(Boolean);
-  out['Cache-Control'] = cacheControl.length ? cacheControl.join(', ') : 'no-store';
+  out['Cache-Control'] = !bearer && cacheControl.length ? cacheControl.join(', ') : 'no-store';
   const challenges = bearerChallenges(headers['www-authenticate'] ?? []);
   if (challenges !== undefined) out['WWW-Authenticate'] = challenges;
   return { ok: true, headers: out };

@@ -50,6 +50,14 @@ beforeAll(async () => {
         'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Type: text/plain\r\nCache-Control: private\r\nCache-Control: max-age=0\r\nContent-Length: 2\r\n\r\nhi',
       );
     },
+    '/TDWebApi/api/public': (_req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'public, max-age=3600',
+        Vary: 'Accept',
+      });
+      res.end('{}');
+    },
     '/TDWebApi/api/empty': (_req, res) => {
       res.writeHead(204);
       res.end();
@@ -161,7 +169,12 @@ describe('what reaches the upstream', () => {
 
   it('passes a body of exactly 64 KB', async () => {
     const body = Buffer.alloc(64 * 1024, 'a');
-    const res = await relayed('/relay/echo/api/x', { method: 'POST', body, chunked: true });
+    const res = await relayed('/relay/echo/api/x', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer t' },
+      body,
+      chunked: true,
+    });
     expect(res.status).toBe(200);
     expect(only().body.length).toBe(64 * 1024);
   });
@@ -171,6 +184,7 @@ describe('what reaches the upstream', () => {
     async (chunked) => {
       const res = await relayed('/relay/echo/api/x', {
         method: 'POST',
+        headers: { Authorization: 'Bearer t' },
         body: Buffer.alloc(64 * 1024 + 1, 'a'),
         chunked,
       });
@@ -245,6 +259,15 @@ describe('what comes back', () => {
     expect(res.text).toBe('plain');
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a request with a bearer token no-store, whatever the tenant allows', async () => {
+    const bearer = await relayed('/relay/echo/api/public', { headers: { Authorization: 'Bearer t' } });
+    expect(bearer.status).toBe(200);
+    expect(bearer.headers['cache-control']).toBe('no-store');
+    // Without a token the answer is nobody's own: the tenant's word stands.
+    const anonymous = await relayed('/relay/echo/api/public');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('passes a 204 through without a body', async () => {

@@ -138,15 +138,21 @@ describe('signing in and reading the user through the relay', () => {
     expectApiError(wrong, 401, 'invalid_credentials');
   });
 
-  it('passes the 429 and its Retry-After through: the relay adds no limit of its own', async () => {
+  it('once the tenant has no calls left, answers its 429 in the tenant’s terms without asking it again', async () => {
     let last: RawResponse | undefined;
     for (let i = 0; i < 11; i++) {
       last = await getWithAuth(`${relay}/people/lookup?searchText=doe`, `Bearer ${token}`);
       if (i < 10) expect(last.status).toBe(200);
     }
     expectApiError(last!, 429, 'rate_limited');
-    expect(last!.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last!.headers['retry-after']).toBe('60');
+    expect(last!.headers['x-ratelimit-limit']).toBe('10');
     expect(last!.headers['x-ratelimit-remaining']).toBe('0');
+    expect(last!.headers['x-ratelimit-reset']).toBe('Mon, 02 Mar 2026 12:01:00 GMT');
+    const direct = await getWithAuth(`${upstream.api}/people/lookup?searchText=doe`, `Bearer ${token}`);
+    expect(direct.status).toBe(429);
+    // The tenant counted ten calls from the relay and this one direct call: the eleventh never reached it.
+    expect(upstream.requests.filter((r) => r.path === '/TDWebApi/api/people/lookup')).toHaveLength(11);
   });
 
   it('does not follow redirects: loginsso comes back as a 302 to the tenant’s provider, without its cookie', async () => {

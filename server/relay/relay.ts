@@ -2,14 +2,23 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { ConnectionsAnswer } from '../../contract/wire.ts';
+import type { Clock } from '../clock.ts';
 import type { RelayTenant } from '../config.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError, answerFailure } from '../http/errors.ts';
 import { answerHeaders } from './answer-headers.ts';
+import { refuseFormSendable, refuseOtherSite } from './cross-site-checks.ts';
+import { RelayLoad } from './load.ts';
 import { parseRelayTarget, relayedLocation, upstreamUrl } from './paths.ts';
+import { relayedMethod } from './relayed-method.ts';
+import { SignInLimit } from './sign-in-limit.ts';
+import { TenantExhaustion } from './tenant-exhaustion.ts';
 
 /** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
+
+/** What a 503 `relay_busy` asks the client to wait: answers held are sent, or their readers cut off, by then. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** The only request headers passed on: never cookies, never Host or X-Forwarded-* from the client. */
 const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept'] as const;
@@ -36,12 +45,29 @@ export interface RelayDeps {
   log: (line: string) => void;
   /** Sent as the relay's own User-Agent. */
   version: string;
+  clock: Clock;
+  /** Bounds on what requests in flight hold; tests pass their own to watch it. */
+  load?: RelayLoad;
 }
 
 interface UpstreamAnswer {
   status: number;
   headers: Record<string, string[] | undefined>;
-  body: Buffer;
+  /** The body as it arrived: sent on piece by piece, never copied into one buffer. */
+  chunks: Buffer[];
+  size: number;
+}
+
+/** The relay holds as many answer bytes as it may (overall or for this caller). */
+class RelayBusy extends Error {}
+
+function busy(what: string): ApiError {
+  return new ApiError(
+    503,
+    'relay_busy',
+    `The relay is busy: ${what}. Try again in ${BUSY_RETRY_AFTER_SECONDS} seconds.`,
+    { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+  );
 }
 
 class RelayFailure extends Error {
@@ -91,32 +117,36 @@ function seconds(ms: number): string {
 
 /** The Web API's methods: what its clients send. HEAD, OPTIONS and TRACE have no use here and are refused. */
 const RELAYED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-type RelayedMethod = (typeof RELAYED_METHODS)[number];
+type HttpMethod = (typeof RELAYED_METHODS)[number];
 
-function isRelayedMethod(method: string | undefined): method is RelayedMethod {
+function isRelayedMethod(method: string | undefined): method is HttpMethod {
   return (RELAYED_METHODS as readonly string[]).includes(method ?? '');
 }
 
-/** One exchange with the upstream: whole answer or a RelayFailure, within `timeoutMs` from start to end. */
+/**
+ * One exchange with the upstream: whole answer or a RelayFailure, within `timeoutMs` from start to end; a
+ * RelayBusy when `reserve` refuses the answer's bytes (declared ones before reading them).
+ */
 function exchange(
   url: URL,
-  method: RelayedMethod,
+  method: HttpMethod,
   headers: Record<string, string | number>,
   body: Buffer | null,
   timeoutMs: number,
   clientGone: AbortSignal,
+  reserve: (bytes: number) => boolean,
 ): Promise<UpstreamAnswer> {
   const host = url.host;
   return new Promise((resolve, reject) => {
     let settled = false;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const upstream = send(url, { method, headers });
-    const settle = (outcome: UpstreamAnswer | RelayFailure) => {
+    const settle = (outcome: UpstreamAnswer | RelayFailure | RelayBusy) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clientGone.removeEventListener('abort', onClientGone);
-      if (outcome instanceof RelayFailure) {
+      if (outcome instanceof Error) {
         upstream.destroy();
         reject(outcome);
       } else {
@@ -169,15 +199,30 @@ function exchange(
         );
         return;
       }
+      let reserved = Number.isSafeInteger(declared) && declared > 0 ? declared : 0;
+      if (!reserve(reserved)) {
+        settle(new RelayBusy());
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_UPSTREAM_BYTES) settle(tooLarge());
-        else chunks.push(chunk);
+        if (size > MAX_UPSTREAM_BYTES) {
+          settle(tooLarge());
+          return;
+        }
+        if (size > reserved) {
+          if (!reserve(size - reserved)) {
+            settle(new RelayBusy());
+            return;
+          }
+          reserved = size;
+        }
+        chunks.push(chunk);
       });
       res.on('end', () =>
-        settle({ status: res.statusCode ?? 502, headers: res.headersDistinct, body: Buffer.concat(chunks) }),
+        settle({ status: res.statusCode ?? 502, headers: res.headersDistinct, chunks, size }),
       );
       res.on('error', (error) => settle(failureOf(error, host)));
       res.on('aborted', () =>
@@ -193,13 +238,54 @@ function exchange(
   });
 }
 
+/**
+ * Sends the body a piece at a time, the next once the connection has taken the last: each piece taken restarts
+ * the connection's idle timer, so that it measures the client's reading, not how long the whole answer takes.
+ */
+function sendPieces(res: ServerResponse, chunks: Buffer[]) {
+  let next = 0;
+  const pump = () => {
+    while (next < chunks.length) {
+      if (!res.write(chunks[next++])) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+    res.end();
+  };
+  // Let the pieces go with the connection, even while something still holds the response.
+  res.once('close', () => {
+    chunks.length = 0;
+  });
+  pump();
+}
+
 /** Serves `/relay` (the configured tenants) and `/relay/<name>/…` (the tenant's API, relayed). */
 export function createRelay(deps: RelayDeps) {
   const tenants = new Map(deps.tenants.map((tenant) => [tenant.name, tenant]));
   const listingText = JSON.stringify(deps.listing);
+  const load = deps.load ?? new RelayLoad();
+  const signInLimit = new SignInLimit(deps.clock);
+  const exhaustion = new TenantExhaustion(deps.clock);
 
-  async function relay(req: IncomingMessage, res: ServerResponse) {
+  /**
+   * Destroys the connection of a client that takes none of its answer for a while, or too little of it in all,
+   * so that the bytes held for it are let go.
+   */
+  function cutOffSlowReader(res: ServerResponse, size: number) {
+    const { sendIdleTimeoutMs, sendGraceMs, minSendBytesPerSecond } = load.limits;
+    res.setTimeout(sendIdleTimeoutMs, () => res.destroy());
+    const deadline = setTimeout(
+      () => res.destroy(),
+      sendGraceMs + (size / minSendBytesPerSecond) * 1000,
+    ).unref();
+    res.once('close', () => clearTimeout(deadline));
+  }
+
+  async function relay(req: IncomingMessage, res: ServerResponse, caller: string) {
     res.setHeader('Content-Security-Policy', RELAY_CSP);
+    // What the relay answers itself (its refusals, limits, failures) is for this moment only.
+    res.setHeader('Cache-Control', 'no-store');
     const target = parseRelayTarget(req.url ?? '/');
     if (target.kind === 'list') {
       if (req.method !== 'GET') {
@@ -222,7 +308,16 @@ export function createRelay(deps: RelayDeps) {
         Allow: RELAYED_METHODS.join(', '),
       });
     }
+    refuseOtherSite(req);
     const url = upstreamUrl(tenant.upstream, target.rest, target.search);
+    const called = relayedMethod(method, url);
+    refuseFormSendable(req, method, called.signIn);
+    const methodOfTenant = `${tenant.name} ${called.key}`;
+    exhaustion.enforce(methodOfTenant);
+    if (called.signIn) signInLimit.enforce(tenant.name, called.key, caller);
+    const slot = load.admit(caller);
+    if (!slot) throw busy(`this caller has ${load.limits.maxRequestsPerCaller} requests in flight already`);
+    res.on('close', slot.release);
     const body = await readBody(req, MAX_BODY_BYTES);
 
     const headers: Record<string, string | number> = {
@@ -244,9 +339,18 @@ export function createRelay(deps: RelayDeps) {
     res.on('close', onClose);
     let answer: UpstreamAnswer;
     try {
-      answer = await exchange(url, method, headers, sendsBody ? body : null, deps.timeoutMs, gone.signal);
+      answer = await exchange(
+        url,
+        method,
+        headers,
+        sendsBody ? body : null,
+        deps.timeoutMs,
+        gone.signal,
+        slot.reserve,
+      );
     } catch (error) {
       if (gone.signal.aborted) throw new ClientGoneError('client aborted');
+      if (error instanceof RelayBusy) throw busy('it holds as many answers in memory as it may');
       if (!(error instanceof RelayFailure)) throw error;
       // Host and a fixed reason only: never the path, query or any header, which may carry secrets.
       deps.log(`relay ${tenant.name}: ${url.host} failed (${error.reason})`);
@@ -255,7 +359,7 @@ export function createRelay(deps: RelayDeps) {
       res.off('close', onClose);
     }
 
-    const passed = answerHeaders(answer.headers);
+    const passed = answerHeaders(answer.headers, req.headers.authorization !== undefined);
     if (!passed.ok) {
       deps.log(`relay ${tenant.name}: ${url.host} failed (conflicting ${passed.conflicting})`);
       throw new ApiError(
@@ -265,20 +369,22 @@ export function createRelay(deps: RelayDeps) {
       );
     }
     const out = passed.headers;
+    exhaustion.heard(methodOfTenant, url.host, out);
     const location = answer.headers.location?.[0];
     if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
       const relayed = relayedLocation(location, url, tenant.upstream, tenant.name);
       if (relayed !== null) out.Location = relayed;
     }
     const empty = answer.status === 204 || answer.status === 304;
-    if (!empty) out['Content-Length'] = String(answer.body.length);
+    if (!empty) out['Content-Length'] = String(answer.size);
+    cutOffSlowReader(res, answer.size);
     res.writeHead(answer.status, out);
-    res.end(empty ? undefined : answer.body);
+    sendPieces(res, empty ? [] : answer.chunks);
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse) {
+  return async function handle(req: IncomingMessage, res: ServerResponse, caller: string) {
     try {
-      await relay(req, res);
+      await relay(req, res, caller);
     } catch (error) {
       answerFailure(res, error, (bug) =>
         deps.log(`relay: internal error (${bug instanceof Error ? bug.name : typeof bug})`),

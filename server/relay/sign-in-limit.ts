@@ -1,0 +1,35 @@
+import type { Clock } from '../clock.ts';
+import { ApiError } from '../http/errors.ts';
+import { retryAfterSeconds } from '../http/rate-limited.ts';
+import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit.ts';
+
+/**
+ * Sign-in calls one caller may send through the relay per tenant and method: a sixth of the tenant's own 60 per
+ * 60 s, which it counts for everyone behind this server together, so that no one caller can spend them all.
+ */
+export const RELAY_SIGN_IN_WINDOW: RateWindow = { limit: 10, windowMs: 60_000 };
+
+/** The relay's own count of sign-in calls per caller, tenant and method. */
+export class SignInLimit {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly window: RateWindow = RELAY_SIGN_IN_WINDOW,
+  ) {
+    this.limiter = new RateLimiter(clock);
+  }
+
+  /** Counts one call; over the limit, throws a 429 `rate_limited` with the relay's X-RateLimit-* and Retry-After. */
+  enforce(tenant: string, methodKey: string, caller: string) {
+    const decision = this.limiter.hit(`${tenant} ${methodKey}`, caller, this.window);
+    if (decision.allowed) return;
+    const seconds = retryAfterSeconds(decision.resetAt, this.clock.now());
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Too many sign-in calls through this server's relay: ${decision.limit} sign-in calls per method are allowed to each caller per ${this.window.windowMs / 1000} seconds, so that one caller cannot use up the tenant's limit, which everyone here shares. Try again in ${seconds} seconds.`,
+      { ...rateLimitHeaders(decision), 'Retry-After': String(seconds) },
+    );
+  }
+}
