@@ -232,6 +232,24 @@ test('through nginx: the names nginx serves are the names the server answers', a
   expect(JSON.parse(elsewhere.text)).toMatchObject({ error: 'misdirected_request' });
 });
 
+test("through nginx: a browser's cross-site sign-in is refused before it reaches the tenant", async () => {
+  const before = requestLog(tenant).length;
+  // nginx passes the browser's Sec-Fetch-Site on; the relay refuses what another site made the browser send.
+  const refused = await send(`https://127.0.0.1:${httpsPort}`, {
+    method: 'POST',
+    path: `/relay/${TENANT}/api/auth/login`,
+    headers: { Host: NAME, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
+    body: JSON.stringify({ username: JDOE.username, password: 'not-the-password' }),
+    ca: readFileSync(ca.caPath),
+  });
+  expect(refused.status).toBe(403);
+  expect(JSON.parse(refused.text)).toMatchObject({ error: 'cross_site_request' });
+  await expect
+    .poll(() => requestLog(consoleServer).at(-1))
+    .toMatchObject({ path: `/relay/${TENANT}/api/auth/login`, status: 403 });
+  expect(requestLog(tenant).slice(before)).toEqual([]);
+});
+
 test('through nginx: no emulator, and nothing written', async () => {
   const get = (path: string) =>
     send(`https://127.0.0.1:${httpsPort}`, { path, headers: { Host: NAME }, ca: readFileSync(ca.caPath) });
