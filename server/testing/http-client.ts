@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
 
 export interface RawResponse {
@@ -15,23 +16,39 @@ export interface SendOptions {
   body?: string | Buffer;
   /** Sends the body in pieces with `Transfer-Encoding: chunked` instead of a Content-Length. */
   chunked?: boolean;
+  /** The address to send from (any of 127.0.0.0/8 stands for a caller of its own). */
+  localAddress?: string;
+  /** For an https origin: the certificate authority its certificate is checked against. */
+  ca?: Buffer;
+  /** For an https origin: the name its certificate is checked for, when that is not the `Host` header's. */
+  servername?: string;
 }
 
 /**
- * One request through node:http, for what fetch cannot express (raw paths, any method, bodies on odd methods,
- * chunked uploads). Resolves with the answer even when the server closes the connection before the whole body
- * was sent, as it does after a 413.
+ * One request through node:http (node:https for an https origin), for what fetch cannot express (raw paths, any
+ * method, bodies on odd methods, chunked uploads, the address to send from). Resolves with the answer even when the
+ * server closes the connection before the whole body was sent, as it does after a 413.
  */
 export function send(origin: string, options: SendOptions): Promise<RawResponse> {
-  const { hostname, port } = new URL(origin);
+  const { hostname, port, protocol } = new URL(origin);
+  const request = protocol === 'https:' ? httpsRequest : httpRequest;
   const headers: Record<string, string | number> = { ...options.headers };
   const body = options.body === undefined ? undefined : Buffer.from(options.body);
   if (body && !options.chunked) headers['Content-Length'] = body.length;
   if (body && options.chunked) headers['Transfer-Encoding'] = 'chunked';
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = httpRequest(
-      { hostname, port, method: options.method ?? 'GET', path: options.path, headers },
+    const req = request(
+      {
+        hostname,
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers,
+        localAddress: options.localAddress,
+        ca: options.ca,
+        servername: options.servername,
+      },
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];

@@ -5,15 +5,18 @@ import { join } from 'node:path';
 export interface PrivateCa {
   /** The CA's certificate: what NODE_EXTRA_CA_CERTS points at. */
   caPath: string;
-  /** A server certificate for localhost and 127.0.0.1 signed by the CA, and its key (TLS_CERT, TLS_KEY). */
+  /** A server certificate for its host names and 127.0.0.1 signed by the CA, and its key (TLS_CERT, TLS_KEY). */
   certPath: string;
   keyPath: string;
 }
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
-/** Makes, with openssl, a certificate authority of its own and a server certificate it signed, in `dir`. */
-export function makePrivateCa(dir: string): PrivateCa {
+/**
+ * Makes, with openssl, a certificate authority of its own and a server certificate it signed for `hostNames` (and
+ * 127.0.0.1), in `dir`.
+ */
+export function makePrivateCa(dir: string, hostNames: readonly string[] = ['localhost']): PrivateCa {
   const path = (name: string) => join(dir, name);
   const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
   // prettier-ignore
@@ -23,10 +26,10 @@ export function makePrivateCa(dir: string): PrivateCa {
     '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
   ]);
   // prettier-ignore
-  openssl(['req', ...EC, '-keyout', path('key.pem'), '-out', path('server.csr'), '-subj', '/CN=localhost']);
+  openssl(['req', ...EC, '-keyout', path('key.pem'), '-out', path('server.csr'), '-subj', `/CN=${hostNames[0]}`]);
   writeFileSync(
     path('server.ext'),
-    'basicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\nsubjectAltName=DNS:localhost,IP:127.0.0.1\n',
+    `basicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\nsubjectAltName=${hostNames.map((name) => `DNS:${name}`).join(',')},IP:127.0.0.1\n`,
   );
   // prettier-ignore
   openssl([
