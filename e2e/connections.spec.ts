@@ -154,6 +154,9 @@ test.describe('with the emulator on', () => {
       `the page of ${EXAMPLE} itself, ${servers.upstream}/api/auth/loginsso.`,
     );
     expect(await seriousViolations(page)).toEqual([]);
+    // The steps, the tenant's long address among them, fit a 360 px screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // Opened without a window.opener, and without telling the tenant which page sent the person there.
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     expect(referers[0]).toBeUndefined();

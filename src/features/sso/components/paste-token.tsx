@@ -102,7 +102,11 @@ export function PasteToken({ next }: { next: string }) {
           from there.
         </Typography>
       )}
-      <Box component="ol" aria-label="Steps" sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 } }}>
+      <Box
+        component="ol"
+        aria-label="Steps"
+        sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 }, '& code': { overflowWrap: 'anywhere' } }}
+      >
         <li>
           <Link href={pageUrl} target="_blank" rel="noopener noreferrer">
             Open the SSO page in a new tab
