@@ -158,7 +158,7 @@ test.describe('with the emulator on', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // Opened without a window.opener, and without telling the tenant which page sent the person there.
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(await tab.evaluate(() => window.opener === null)).toBe(true);
     expect(referers[0]).toBeUndefined();
 
     // The tenant asks for a sign-in at its identity provider, then shows the token as text.
