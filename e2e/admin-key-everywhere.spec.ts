@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { THIS_SERVER_ORGANIZATION } from '../contract/wire.ts';
 import { ManualClock } from '../server/clock.ts';
 import { freePort } from '../server/testing/free-port.ts';
 import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
@@ -23,7 +24,7 @@ const TENANT_RATE = 2;
 const TABLE = 'The BEID and key on every connection';
 
 interface Servers {
-  /** Relays to `tenant` (a second emulator) and to `closed` (a port nothing listens on). */
+  /** Relays to `tenant` (a second emulator), to `closed` (a port nothing listens on) and, as `other`, to `tenant`. */
   main: TestServer;
   tenant: TestServer;
 }
@@ -49,9 +50,16 @@ const test = base.extend<{ servers: Servers }>({
     const main = await startTestServer({
       clock: new ManualClock(Date.now()),
       config: {
+        // The first two of this server's own organization, so the key goes there as to this server's own two
+        // connections; the third is another organization's, which never gets it.
         relayTenants: [
-          { name: 'tenant', upstream: `${tenant.origin}/TDWebApi` },
-          { name: 'closed', upstream: `http://127.0.0.1:${closedPort}/TDWebApi` },
+          { name: 'tenant', upstream: `${tenant.origin}/TDWebApi`, organization: THIS_SERVER_ORGANIZATION },
+          {
+            name: 'closed',
+            upstream: `http://127.0.0.1:${closedPort}/TDWebApi`,
+            organization: THIS_SERVER_ORGANIZATION,
+          },
+          { name: 'other', label: 'Other College', upstream: `${tenant.origin}/TDWebApi` },
         ],
       },
     });
@@ -77,8 +85,12 @@ async function testEverywhere(page: Page, beid: string, key: string) {
   await expect(page.getByLabel('WebServicesKey')).toHaveValue('');
 }
 
-/** Waits for every row's answer, then checks each connection's outcome, by its base URL. */
-async function expectOutcomes(page: Page, expected: Record<string, string | RegExp>) {
+const OTHER =
+  /^Not testedAnother organization \(127\.0\.0\.1:\d+\): the key of This server \(emulator\)’s organization \(this-server\) is sent to none of its connections\.$/;
+
+/** Waits for every row's answer, then checks each connection's outcome, by its base URL (`/relay/other`: not sent). */
+async function expectOutcomes(page: Page, given: Record<string, string | RegExp>) {
+  const expected = { ...given, '/relay/other': OTHER };
   const table = page.getByRole('table', { name: TABLE });
   await expect(table.getByText('Testing…')).toHaveCount(0);
   const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
@@ -89,7 +101,7 @@ async function expectOutcomes(page: Page, expected: Record<string, string | RegE
   }
 }
 
-test('one key on every connection: this server, its sandbox, a relayed tenant and a closed one', async ({
+test('one key on every connection of its organization: this server, its sandbox, a relayed tenant and a closed one; not another organization', async ({
   page,
   requests,
 }) => {
@@ -105,7 +117,7 @@ test('one key on every connection: this server, its sandbox, a relayed tenant an
     '/relay/closed': /^UnreachableThe tenant at 127\.0\.0\.1:\d+ refused the connection\.$/,
   });
   await expect(page.getByRole('status')).toHaveText(
-    'Tested on 4 connections. Works: 2, Wrong key: 1, Unreachable: 1.',
+    'Tested on 4 connections. Works: 2, Wrong key: 1, Unreachable: 1. Not tested on 1 connection of other organizations.',
   );
 
   await testEverywhere(page, CLOSED_COLLEGE.beid, CLOSED_COLLEGE.key);
@@ -131,6 +143,7 @@ test('one key on every connection: this server, its sandbox, a relayed tenant an
 
   const loginAdmins = requests.filter((r) => new URL(r.url).pathname.endsWith('/api/auth/loginadmin'));
   expect(loginAdmins).toHaveLength(12);
+  expect(loginAdmins.filter((r) => new URL(r.url).pathname.startsWith('/relay/other/'))).toEqual([]);
   expect(loginAdmins.filter((r) => r.authorization !== undefined)).toEqual([]);
   const stored = await storedText(page);
   for (const key of [EXAMPLE_UNIVERSITY.key, CLOSED_COLLEGE.key]) {

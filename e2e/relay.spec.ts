@@ -9,11 +9,15 @@ test('signs in to another service through the relay, and every call goes through
 }) => {
   await page.goto('/sign-in');
   const picker = page.getByLabel('Connection');
-  await expect(picker.locator('option', { hasText: UPSTREAM })).toHaveCount(1);
-  await picker.selectOption({ label: `${RELAY_NAME} (${UPSTREAM}, through this server)` });
+  // A RELAY_TENANTS entry's label is its name.
+  await picker.selectOption({ label: RELAY_NAME });
   await expect(page.getByText(`Calls go through this server's relay to ${UPSTREAM}.`)).toBeVisible();
-  // The SSO cookie of another service cannot be read from this origin: only the paste flow is offered.
+  // The SSO cookie of another service cannot be read from this origin: its own SSO page, and a paste.
   await expect(page.getByRole('button', { name: 'Sign in with SSO' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in with SSO' })).toHaveAttribute(
+    'href',
+    `${UPSTREAM}/api/auth/loginsso`,
+  );
 
   await page.getByLabel('User name').fill(JDOE.username);
   await page.getByLabel('Password').fill(JDOE.password);
@@ -30,7 +34,10 @@ test('signs in to another service through the relay, and every call goes through
 
   await page.getByRole('link', { name: 'Token' }).first().click();
   await expect(
-    page.getByRole('main').getByText(`${RELAY_NAME} (${UPSTREAM}, through this server)`),
+    page.getByRole('region', { name: 'Lifetime' }).getByText(RELAY_NAME, { exact: true }),
   ).toBeVisible();
-  await expect(page.getByLabel('curl command')).toContainText(`'${UPSTREAM}/api/auth/getuser'`);
+  await expect(page.getByRole('banner')).toContainText(`Connection: ${RELAY_NAME}`);
+  await expect(page.getByLabel('curl command')).toContainText(
+    `# Connection: ${RELAY_NAME}\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${UPSTREAM}/api/auth/getuser'`,
+  );
 });

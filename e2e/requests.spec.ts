@@ -254,11 +254,15 @@ test('history: re-run sends again with the token; curl and fetch copies redact i
   await first.getByRole('button', { name: 'Copy as curl' }).click();
   const origin = new URL(page.url()).origin;
   expect(await clipboard()).toBe(
-    `curl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${origin}/TDWebApi/api/people/${JDOE_UID}'`,
+    `# Connection: This server (emulator)\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${origin}/TDWebApi/api/people/${JDOE_UID}'`,
   );
   await first.getByRole('button', { name: 'Copy as fetch' }).click();
   const fetchText = await clipboard();
-  expect(fetchText).toContain(`fetch("${origin}/TDWebApi/api/people/${JDOE_UID}"`);
+  expect(
+    fetchText.startsWith(
+      `// Connection: This server (emulator)\nfetch("${origin}/TDWebApi/api/people/${JDOE_UID}"`,
+    ),
+  ).toBe(true);
   expect(fetchText).not.toContain(signedIn.token);
 
   await history.getByLabel('Show the token in copies').check();
@@ -365,9 +369,8 @@ test.describe('at a rate limit of 0', () => {
 test('through the relay to a second emulator as tenant: the same round trip', async ({ page, requests }) => {
   const upstream = `${LIMITED_ORIGIN}/TDWebApi`;
   await page.goto(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
-  await page
-    .getByLabel('Connection')
-    .selectOption({ label: `${RELAY_NAME} (${upstream}, through this server)` });
+  // A RELAY_TENANTS entry's label is its name.
+  await page.getByLabel('Connection').selectOption({ label: RELAY_NAME });
   await signInWithForm(page, JDOE);
   await expect(page).toHaveURL('/requests');
   const session = await storedSession(page);
@@ -387,12 +390,12 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   expect(sent.map((r) => new URL(r.url).pathname)).toEqual([`/relay/${RELAY_NAME}/api/people/${JDOE_UID}`]);
   expect(sent[0]!.authorization).toBe(`Bearer ${session.token}`);
 
-  // A copy names the tenant itself, as a tool outside the browser would call it.
+  // A copy names the connection, and the tenant itself as a tool outside the browser would call it.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const history = page.getByRole('region', { name: 'History' });
   await history.getByRole('button', { name: 'Copy as curl' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `curl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${upstream}/api/people/${JDOE_UID}'`,
+    `# Connection: ${RELAY_NAME}\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${upstream}/api/people/${JDOE_UID}'`,
   );
 
   // Every method of the Web API passes the relay: a PUT reaches the tenant, which answers it itself.

@@ -1,10 +1,15 @@
 // The README's screenshots, made from the real emulator as the e2e tests start it (e2e/start-server.mjs on a free
-// port, a throwaway data directory) in the Chromium the tests use. Needs a built console (npm run screenshots
-// builds it first). Writes docs/screenshots/*.png.
+// port, a throwaway data directory) in the Chromium the tests use; those of the single sign-on walkthrough
+// (docs/single-sign-on-walkthrough.md) from a console relaying to a second emulator as the organization's tenant,
+// started as e2e/connections.spec.ts starts them. Needs a built console (npm run screenshots builds it first).
+// Writes docs/screenshots/*.png.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { ManualClock } from '../server/clock.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { startTestServer } from '../server/testing/start-server.ts';
 import { LOG_DIR, MAIN_ORIGIN, MAIN_PORT } from '../e2e/servers';
 import { settleAnimations } from '../e2e/settle-animations';
 import { tdToken } from '../src/testing/tokens';
@@ -36,6 +41,86 @@ async function signIn(page: Page, password: string) {
   await page.getByLabel('User name').fill(USER.username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * An SSO-only organization's administrator signing in to its tenant through the relay: the console offers the
+ * organization's connections alone (its emulator off), the tenant's own SSO page opens in a new tab, asks for a
+ * sign-in, shows the token, and the token is pasted back.
+ */
+async function ssoWalkthrough(browser: Browser) {
+  const port = await freePort();
+  const tenantOrigin = `http://localhost:${port}`;
+  const tenant = await startTestServer({
+    clock: new ManualClock(Date.now()),
+    config: { port, publicOrigin: tenantOrigin },
+  });
+  const consoleServer = await startTestServer({
+    clock: new ManualClock(Date.now()),
+    config: {
+      emulator: false,
+      relayTenants: [
+        {
+          name: 'example',
+          label: 'Example University',
+          upstream: `${tenantOrigin}/TDWebApi`,
+          organization: 'example',
+        },
+        {
+          name: 'example-sb',
+          label: 'Example University (sandbox)',
+          upstream: `${tenantOrigin}/SBTDWebApi`,
+          organization: 'example',
+        },
+      ],
+      defaultConnection: 'example',
+    },
+  });
+  const context = await browser.newContext({
+    baseURL: consoleServer.origin,
+    viewport: { width: 1000, height: 720 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    // Tall enough for the whole sign-in card, from the connection to the SSO link.
+    await page.setViewportSize({ width: 1000, height: 1100 });
+    await page.goto('/sign-in');
+    await page.getByLabel('Connection').and(page.locator(':enabled')).waitFor();
+    await page.getByRole('link', { name: 'Sign in with SSO' }).waitFor();
+    await shoot(page, 'sso-1-sign-in');
+    await page.setViewportSize({ width: 1000, height: 720 });
+
+    const opened = context.waitForEvent('page');
+    await page.getByRole('link', { name: 'Sign in with SSO' }).click();
+    const tab = await opened;
+    await tab.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+    await tab.getByLabel('User name').waitFor();
+    await shoot(tab, 'sso-2-identity-provider');
+    await tab.getByLabel('User name').fill('jane');
+    await tab.getByLabel('Password').fill('Sso-demo-2026');
+    await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await tab.waitForURL(`${tenantOrigin}/TDWebApi/api/auth/loginsso`);
+    await shoot(tab, 'sso-3-token-page');
+    const token = (await tab.locator('body').innerText()).trim();
+    await tab.close();
+
+    await page.getByRole('textbox', { name: 'Token' }).fill(token);
+    await page.getByRole('button', { name: 'Check token' }).click();
+    await page.getByRole('button', { name: 'Verify with getuser and sign in' }).waitFor();
+    await page.setViewportSize({ width: 1000, height: 1280 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'sso-4-paste');
+    await page.setViewportSize({ width: 1000, height: 720 });
+
+    await page.getByRole('button', { name: 'Verify with getuser and sign in' }).click();
+    await page.getByRole('region', { name: 'Contact and location' }).waitFor();
+    await shoot(page, 'sso-5-profile');
+  } finally {
+    await context.close();
+    await consoleServer.stop(true);
+    await tenant.stop(true);
+  }
 }
 
 async function main() {
@@ -88,6 +173,8 @@ async function main() {
     await page.getByRole('textbox', { name: 'Token' }).fill(tdToken(USER.username, Date.now()));
     await page.getByRole('table', { name: 'Token claims' }).waitFor();
     await shoot(page, 'decode');
+
+    await ssoWalkthrough(browser);
   } finally {
     await browser.close();
     server.kill('SIGTERM');

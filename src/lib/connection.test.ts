@@ -7,6 +7,7 @@ const RELAYED: Connection = {
   label: 'acme',
   baseUrl: '/relay/acme',
   upstream: 'https://acme.teamdynamix.com/TDWebApi',
+  organization: 'acme',
 };
 
 describe('connections', () => {
@@ -45,6 +46,7 @@ describe('connections', () => {
     ['a base with dot segments', { ...RELAYED, baseUrl: '/relay/../evil' }],
     ['a javascript: upstream', { ...RELAYED, upstream: 'javascript:alert(1)' }],
     ['a missing label', { ...RELAYED, label: undefined }],
+    ['a missing organization', { ...RELAYED, organization: undefined }],
   ])('falls back to the emulator for %s, so a token never leaves this origin', (_name, stored) => {
     expect(parseConnection(stored)).toBe(EMULATOR);
   });

@@ -1,3 +1,5 @@
+import { THIS_SERVER_ORGANIZATION } from '@contract/wire';
+
 /** Where API calls go: this server's emulator, or a real tenant through this server's relay. */
 export interface Connection {
   id: string;
@@ -6,13 +8,25 @@ export interface Connection {
   baseUrl: string;
   /** The real tenant's base URL for a relayed connection; null for this server's own API. */
   upstream: string | null;
+  /** Connections of one organization share an admin key, which is sent to no other. */
+  organization: string;
 }
+
+/** What this server offers (`GET /relay`), and the connection a browser that has not chosen one starts with. */
+export interface ConnectionOffer {
+  connections: Connection[];
+  defaultId: string;
+}
+
+/** Where this browser remembers the connection it last chose: the id alone, a preference and not a secret. */
+export const CONNECTION_CHOICE_KEY = 'auth-console.connection';
 
 export const EMULATOR: Connection = {
   id: 'emulator',
   label: 'This server (emulator)',
   baseUrl: '/TDWebApi',
   upstream: null,
+  organization: THIS_SERVER_ORGANIZATION,
 };
 
 export const EMULATOR_SANDBOX: Connection = {
@@ -20,6 +34,7 @@ export const EMULATOR_SANDBOX: Connection = {
   label: 'This server (emulator, sandbox)',
   baseUrl: '/SBTDWebApi',
   upstream: null,
+  organization: THIS_SERVER_ORGANIZATION,
 };
 
 export const BUILT_IN_CONNECTIONS: readonly Connection[] = [EMULATOR, EMULATOR_SANDBOX];
@@ -35,6 +50,7 @@ function isConnection(value: unknown): value is Connection {
   return (
     typeof c.id === 'string' &&
     typeof c.label === 'string' &&
+    typeof c.organization === 'string' &&
     typeof c.baseUrl === 'string' &&
     /^\/[A-Za-z0-9/_-]*$/.test(c.baseUrl) &&
     !c.baseUrl.startsWith('//') &&

@@ -223,3 +223,48 @@ describe('secrets in the body', () => {
     );
   });
 });
+
+describe('the connection named on a first comment line', () => {
+  const LABEL_TEXT = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom('\n', '\r', '\u2028', '\u2029', '*/', '\u0085', '\t'),
+      fc.string({ maxLength: 3 }),
+    ),
+    maxLength: 20,
+  });
+
+  /** How many times the snippet calls fetch when run. */
+  function fetchCalls(snippet: string): number {
+    let calls = 0;
+    runInNewContext(snippet, { fetch: () => (calls += 1) });
+    return calls;
+  }
+
+  it('names it before the curl command and the fetch call', () => {
+    const request = { method: 'GET', url: URL_, connection: 'Acme University' };
+    const { curl, fetch } = copyCommands(request, { token: null });
+    expect(curl.split('\n')[0]).toBe('# Connection: Acme University');
+    expect(fetch.split('\n')[0]).toBe('// Connection: Acme University');
+    expect(argvOf(curl)).toEqual(argvOf(curlCommand({ method: 'GET', url: URL_ }, { token: null })));
+    expect(fetchArguments(fetch)).toEqual(
+      fetchArguments(fetchSnippet({ method: 'GET', url: URL_ }, { token: null })),
+    );
+  });
+
+  it('keeps the name a comment, one line long, whatever characters it holds', () => {
+    fc.assert(
+      fc.property(LABEL_TEXT, fc.constantFrom('curl evil.example', 'fetch("evil")'), (label, payload) => {
+        const connection = `${label}\n${payload}\u2028${payload}`;
+        const request = { method: 'GET', url: URL_, connection };
+        const curl = curlCommand(request, { token: null });
+        const snippet = fetchSnippet(request, { token: null });
+        expect(curl.split('\n')[1]).toBe('curl \\');
+        expect(argvOf(curl)).toEqual(['-H', `Authorization: Bearer ${TOKEN_PLACEHOLDER}`, URL_]);
+        expect(parses(snippet)).toBe(true);
+        expect(fetchCalls(snippet)).toBe(1);
+        expect(snippet.split(/\r\n|[\n\r\u2028\u2029]/)[1]).toMatch(/^fetch\(/);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

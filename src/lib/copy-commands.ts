@@ -6,6 +6,8 @@ export interface CopyableRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The label of the connection it goes to, named on a first comment line. */
+  connection?: string;
 }
 
 export interface CopyOptions {
@@ -43,6 +45,12 @@ export function maskBody(body: string): string {
   return JSON.stringify(parsed, null, body.includes('\n') ? 2 : undefined);
 }
 
+/** The connection's name as a comment: one line, whatever it holds, so that nothing after it is code. */
+function comment(marker: string, request: CopyableRequest): string[] {
+  if (request.connection === undefined) return [];
+  return [`${marker} Connection: ${request.connection.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')}`];
+}
+
 function headerList(request: CopyableRequest, token: string | null): [string, string][] {
   const given = Object.entries(request.headers ?? {}).filter(
     ([name]) => name.toLowerCase() !== 'authorization',
@@ -60,13 +68,14 @@ export function curlCommand(request: CopyableRequest, { token }: CopyOptions): s
   for (const [name, value] of headerList(request, token)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(maskBody(request.body))}`);
   parts.push(shellQuote(request.url));
-  return parts.join(' \\\n  ');
+  return [...comment('#', request), parts.join(' \\\n  ')].join('\n');
 }
 
 export function fetchSnippet(request: CopyableRequest, { token }: CopyOptions): string {
   const q = (text: string) => JSON.stringify(text);
   const headers = headerList(request, token).map(([name, value]) => `    ${q(name)}: ${q(value)},`);
   const lines = [
+    ...comment('//', request),
     `fetch(${q(request.url)}, {`,
     `  method: ${q(request.method.toUpperCase())},`,
     '  headers: {',

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ApiErrorBody, ApiErrorCode } from '@contract/wire';
+import type { ApiErrorBody, ApiErrorCode, ConnectionsAnswer, RelayedTenant } from '@contract/wire';
 
 export interface SentRequest {
   url: string;
@@ -8,14 +8,27 @@ export interface SentRequest {
   body: unknown;
 }
 
+/** A tenant as `GET /relay` lists it: `https://<name>.teamdynamix.com/TDWebApi`, its label its name. */
+export function relayTenant(name: string, more: Partial<RelayedTenant> = {}): RelayedTenant {
+  const upstream = more.upstream ?? `https://${name}.teamdynamix.com/TDWebApi`;
+  return {
+    name,
+    label: name,
+    base: `/relay/${name}`,
+    upstream,
+    organization: new URL(upstream).host,
+    ...more,
+  };
+}
+
 /**
  * Replaces the global fetch (which the console's API client calls) with `answer`, and records every request.
- * The signed-out screens' list of connections (`GET /relay`) is answered with `relays` and not recorded, since
- * the tests are about the calls to the Web API. Undo with `vi.unstubAllGlobals()`.
+ * The list of connections (`GET /relay`) is answered with the emulator's own and `relays` (or as `connections`
+ * says) and not recorded, since the tests are about the calls to the Web API. Undo with `vi.unstubAllGlobals()`.
  */
 export function stubFetch(
   answer: (request: SentRequest) => Response | Promise<Response>,
-  { relays = [] }: { relays?: unknown[] } = {},
+  { relays = [], connections }: { relays?: unknown[]; connections?: Partial<ConnectionsAnswer> } = {},
 ) {
   const sent: SentRequest[] = [];
   const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
@@ -27,7 +40,9 @@ export function stubFetch(
       body,
     };
     if (request.url === '/relay')
-      return Promise.resolve(jsonReply({ emulator: true, default: 'emulator', tenants: relays }));
+      return Promise.resolve(
+        jsonReply({ emulator: true, default: 'emulator', tenants: relays, ...connections }),
+      );
     sent.push(request);
     return Promise.resolve(answer(request));
   });

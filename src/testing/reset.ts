@@ -1,6 +1,6 @@
 import { useNoticeStore } from '@/app/notices';
 import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
-import { EMULATOR } from '@/lib/connection';
+import { CONNECTION_CHOICE_KEY, EMULATOR } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { resetRateLimits } from '@/session/rate-limit-store';
 import { useSessionStore } from '@/session/session-store';
@@ -10,7 +10,8 @@ export function resetConsoleState() {
   useSessionStore.setState({ session: null, memoryOnly: false, lastSignOut: null, endedSession: null });
   resetRateLimits();
   useNoticeStore.setState({ notices: [] });
-  useConnectionStore.setState({ selected: EMULATOR });
+  useConnectionStore.setState({ selected: EMULATOR, chosen: false });
   useSsoSignOutStore.setState({ status: 'none' });
   sessionStorage.clear();
+  localStorage.removeItem(CONNECTION_CHOICE_KEY);
 }

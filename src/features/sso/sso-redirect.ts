@@ -1,11 +1,12 @@
 import { now } from '@/lib/clock';
 import { safeReturnPath } from '@contract/return-path';
-import type { Connection } from '@/lib/connection';
+import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { useConnectionStore } from '@/session/connection-store';
 
 const ATTEMPTS_KEY = 'auth-console.sso-attempts';
 const NEXT_KEY = 'auth-console.sso-next';
+const CONNECTION_KEY = 'auth-console.sso-connection';
 const LOOP_WINDOW_MS = 60_000;
 const MAX_ROUND_TRIPS = 2;
 
@@ -47,6 +48,15 @@ export function pendingSsoNext(): string | null {
 }
 
 /**
+ * The connection this tab's SSO redirect went through (one of this server's own: only they finish by redirect),
+ * kept in this tab: the choice the browser remembers may have changed in another tab meanwhile.
+ */
+export function ssoConnection(): Connection {
+  const id = sessionStorage.getItem(CONNECTION_KEY);
+  return BUILT_IN_CONNECTIONS.find((c) => c.id === id) ?? useConnectionStore.getState().selected;
+}
+
+/**
  * A full-page trip through the identity provider: `loginsso` with the emulator's return parameter, so the
  * browser comes back to the console's callback route, which then reads the token with the SSO session.
  */
@@ -58,6 +68,7 @@ export function startSsoRedirect(
 ) {
   sessionStorage.setItem(ATTEMPTS_KEY, JSON.stringify([...recentAttempts(), now()]));
   sessionStorage.setItem(NEXT_KEY, safeReturnPath(next) ?? '/profile');
+  sessionStorage.setItem(CONNECTION_KEY, connection.id);
   const prompt = promptLogin ? '&prompt=login' : '';
   window.location.assign(
     `${ssoPageUrl(connection)}?returnTo=${encodeURIComponent(SSO_CALLBACK_PATH)}${prompt}`,

@@ -1,5 +1,6 @@
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import type { Connection } from '@/lib/connection';
 import { decodeToken } from '@/lib/jwt';
 import { describeFailure } from '@/session/describe-error';
 import type { IssuedToken } from '@/session/issued-token';
@@ -7,6 +8,8 @@ import type { IssuedToken } from '@/session/issued-token';
 /** What one connection made of a BEID and WebServicesKey. */
 export type KeyOutcome =
   | { kind: 'works' | 'wrong-key' | 'inactive' | 'unreachable' | 'other'; detail: string }
+  /** Not sent there: the connection belongs to another organization, and a key is its own organization's. */
+  | { kind: 'skipped'; detail: string }
   /** `resetAt`: when that connection may be asked again (browser clock). */
   | { kind: 'rate-limited'; detail: string; resetAt: number };
 
@@ -17,7 +20,16 @@ export const OUTCOME_LABELS: Record<KeyOutcome['kind'], string> = {
   unreachable: 'Unreachable',
   'rate-limited': 'Rate limited',
   other: 'Other answer',
+  skipped: 'Not tested',
 };
+
+/** A connection of another organization than the chosen one's: the key is not sent there. */
+export function keySkipped(connection: Connection, chosen: Connection): KeyOutcome {
+  return {
+    kind: 'skipped',
+    detail: `Another organization (${connection.organization}): the key of ${chosen.label}’s organization (${chosen.organization}) is sent to none of its connections.`,
+  };
+}
 
 /** A 200 from loginadmin: the token's user is named, the token itself is dropped here. */
 export function keyWorked({ token }: IssuedToken): KeyOutcome {

@@ -1,29 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '@/lib/connection';
-import { api } from '@/session/api';
-import { issuedTokenFrom } from '@/session/issued-token';
-import type { AdminKey } from './login-admin';
-import { keyFailed, keyWorked, type KeyOutcome } from './key-outcome';
+import { requestAdminToken, type AdminKey } from './login-admin';
+import { keyFailed, keySkipped, keyWorked, type KeyOutcome } from './key-outcome';
 
-/**
- * `loginadmin` on one connection, as a result: no session is started or read (`auth: false`), and the token of a
- * key that works is not kept. Each connection's rate limit is its own (the request path counts per base).
- */
+/** `loginadmin` on one connection, as a result; the token of a key that works is not kept. */
 export async function testKeyOn(
   connection: Connection,
-  { beid, webServicesKey }: AdminKey,
+  key: AdminKey,
   signal?: AbortSignal,
 ): Promise<KeyOutcome> {
   try {
-    const response = await api.send({
-      method: 'POST',
-      path: '/api/auth/loginadmin',
-      body: { BEID: beid, WebServicesKey: webServicesKey },
-      auth: false,
-      base: connection.baseUrl,
-      signal,
-    });
-    return keyWorked(issuedTokenFrom(response, connection));
+    return keyWorked(await requestAdminToken(connection, key, signal));
   } catch (error) {
     return keyFailed(error);
   }
@@ -36,20 +23,28 @@ export interface KeyTestRow {
 }
 
 /**
- * One key tested on many connections at once, each row filled in as its answer arrives. A new run or leaving
- * the screen abandons the calls still under way.
+ * One key tested on the connections of one organization at once, each row filled in as its answer arrives; the
+ * connections of other organizations get a row saying so, and never the key. A new run or leaving the screen
+ * abandons the calls still under way.
  */
 export function useKeyTestEverywhere() {
   const [rows, setRows] = useState<KeyTestRow[] | null>(null);
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
 
-  function run(connections: readonly Connection[], key: AdminKey) {
+  /** `key` on every one of `connections` of `chosen`'s organization. */
+  function run(connections: readonly Connection[], chosen: Connection, key: AdminKey) {
     current.current?.abort();
     const controller = new AbortController();
     current.current = controller;
-    setRows(connections.map((connection) => ({ connection, outcome: null })));
-    for (const connection of connections) {
+    const ours = connections.filter((c) => c.organization === chosen.organization);
+    setRows(
+      connections.map((connection) => ({
+        connection,
+        outcome: ours.includes(connection) ? null : keySkipped(connection, chosen),
+      })),
+    );
+    for (const connection of ours) {
       void testKeyOn(connection, key, controller.signal).then((outcome) => {
         if (controller.signal.aborted) return;
         setRows(

@@ -41,8 +41,8 @@ export function AdminKeyForm() {
   const [reveal, setReveal] = useState(false);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const base = useConnectionStore((s) => s.selected.baseUrl);
-  const wait = useRateLimitWait(base, 'POST auth/loginadmin');
+  const selected = useConnectionStore((s) => s.selected);
+  const wait = useRateLimitWait(selected.baseUrl, 'POST auth/loginadmin');
   const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
   const busy = mutation.isPending || wait !== null;
   const connections = useConnections().data;
@@ -75,7 +75,7 @@ export function AdminKeyForm() {
   function testEverywhere() {
     const checked = checkedKey();
     if (!checked || !connections) return;
-    everywhere.run(connections, checked);
+    everywhere.run(connections, selected, checked);
     setKey('');
   }
 

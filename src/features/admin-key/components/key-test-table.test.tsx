@@ -2,7 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
 import { useRateLimitStore } from '@/session/rate-limit-store';
-import { deferred, errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { THIS_SERVER_ORGANIZATION } from '@contract/wire';
+import { useConnectionStore } from '@/session/connection-store';
+import {
+  deferred,
+  errorReply,
+  jsonReply,
+  relayTenant,
+  stubFetch,
+  textReply,
+  type SentRequest,
+} from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
@@ -13,11 +23,8 @@ const KEY = '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
 const ADMIN = 'api-admin@example.edu';
 const T0 = Date.parse('2026-03-02T12:00:00Z');
 
-const tenant = (name: string) => ({
-  name,
-  base: `/relay/${name}`,
-  upstream: `https://${name}.teamdynamix.com/TDWebApi`,
-});
+// Of this server's organization, as the emulator's own connections are: the key is tested on all seven.
+const tenant = (name: string) => relayTenant(name, { organization: THIS_SERVER_ORGANIZATION });
 const RELAYS = ['wrong', 'closed', 'busy', 'gone', 'broken'].map(tenant);
 
 /** One answer per connection, as each kind of tenant gives it. */
@@ -186,5 +193,58 @@ describe('the key tested on every connection', () => {
     expect(sent.slice(7).map((r) => r.url)).not.toContain('/relay/busy/api/auth/loginadmin');
     await vi.waitFor(() => expect(within(table).queryByText('Testing…')).toBeNull());
     expect(outcomes(table)[4]?.[1]).toMatch(/^Rate limited/);
+  });
+
+  it('sends the key only to the chosen connection’s organization, and says which it skipped and why', async () => {
+    const acme = relayTenant('acme', { label: 'Acme University', organization: 'acme' });
+    const acmeSandbox = relayTenant('acme-sb', {
+      label: 'Acme University (sandbox)',
+      upstream: 'https://acme.teamdynamix.com/SBTDWebApi',
+      organization: 'acme',
+    });
+    const other = relayTenant('other', { label: 'Other College', organization: 'other' });
+    const { sent } = stubFetch(() => errorReply(401, 'invalid_credentials', 'Wrong.'), {
+      relays: [acme, other, acmeSandbox],
+    });
+    const { user } = await open();
+    await screen.findByRole('option', { name: 'Acme University' });
+    await user.selectOptions(screen.getByLabelText('Connection'), 'Acme University');
+    const table = await testEverywhere(user);
+
+    await vi.waitFor(() => expect(within(table).queryByText('Testing…')).toBeNull());
+    expect(sent.map((r) => r.url)).toEqual([
+      '/relay/acme/api/auth/loginadmin',
+      '/relay/acme-sb/api/auth/loginadmin',
+    ]);
+    const skipped = (organization: string) =>
+      `Not testedAnother organization (${organization}): the key of Acme University’s organization (acme) is sent to none of its connections.`;
+    expect(outcomes(table)).toEqual([
+      ['/TDWebApi', skipped(THIS_SERVER_ORGANIZATION)],
+      ['/SBTDWebApi', skipped(THIS_SERVER_ORGANIZATION)],
+      ['/relay/acme', 'Wrong keyWrong.'],
+      ['/relay/other', skipped('other')],
+      ['/relay/acme-sb', 'Wrong keyWrong.'],
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Tested on 2 connections. Wrong key: 2. Not tested on 3 connections of other organizations.',
+    );
+  });
+
+  it('on this server, tests its own two connections and none of the tenants', async () => {
+    const { sent } = stubFetch(answerFor, { relays: [relayTenant('acme')] });
+    const { user } = await open();
+    await screen.findByRole('option', { name: 'acme' });
+    expect(useConnectionStore.getState().selected.id).toBe('emulator');
+    const table = await testEverywhere(user);
+    await vi.waitFor(() => expect(within(table).queryByText('Testing…')).toBeNull());
+    expect(sent.map((r) => r.url)).toEqual([
+      '/TDWebApi/api/auth/loginadmin',
+      '/SBTDWebApi/api/auth/loginadmin',
+    ]);
+    expect(outcomes(table).map(([base, outcome]) => [base, outcome?.slice(0, 10)])).toEqual([
+      ['/TDWebApi', 'WorksToken'],
+      ['/SBTDWebApi', 'InactiveTh'],
+      ['/relay/acme', 'Not tested'],
+    ]);
   });
 });

@@ -34,14 +34,20 @@ function OutcomeCell({ outcome }: { outcome: KeyOutcome | null }) {
   );
 }
 
+const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
+
 function summary(rows: KeyTestRow[]): string {
-  const done = rows.flatMap((row) => (row.outcome ? [row.outcome.kind] : []));
-  if (done.length < rows.length) return `Testing on ${rows.length} connections: ${done.length} answered.`;
+  const tested = rows.flatMap((row) => (row.outcome?.kind === 'skipped' ? [] : [row.outcome?.kind]));
+  const done = tested.filter((kind) => kind !== undefined);
+  if (done.length < tested.length)
+    return `Testing on ${connections(tested.length)}: ${done.length} answered.`;
   const counts = Object.entries(OUTCOME_LABELS).flatMap(([kind, label]) => {
     const n = done.filter((k) => k === kind).length;
     return n ? [`${label}: ${n}`] : [];
   });
-  return `Tested on ${rows.length} connections. ${counts.join(', ')}.`;
+  const skipped = rows.length - tested.length;
+  const others = skipped ? ` Not tested on ${connections(skipped)} of other organizations.` : '';
+  return `Tested on ${connections(tested.length)}. ${counts.join(', ')}.${others}`;
 }
 
 /** The outcome of one key on every connection, a row each; a scroll region of its own on a narrow screen. */

@@ -1,42 +1,37 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
+import { EMULATOR_CONNECTION } from '@contract/wire';
+import { BUILT_IN_CONNECTIONS, type Connection, type ConnectionOffer } from '@/lib/connection';
 import { api } from '@/session/api';
+import { useConnectionStore } from '@/session/connection-store';
 
-const NAME = /^[a-z0-9][a-z0-9-]*$/;
+/** What this server offers when its list cannot be read: its own API, as before there was a list. */
+const BUILT_IN_OFFER: ConnectionOffer = {
+  connections: [...BUILT_IN_CONNECTIONS],
+  defaultId: EMULATOR_CONNECTION,
+};
 
-/** The relay's tenants as connections; entries that are not what the server promises are left out. */
-export function parseRelays(answer: unknown): Connection[] {
-  const data =
-    typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).tenants : null;
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { name, base, upstream } = entry as Record<string, unknown>;
-    if (typeof name !== 'string' || !NAME.test(name) || base !== `/relay/${name}`) return [];
-    if (typeof upstream !== 'string' || !/^https?:\/\/[^/]/.test(upstream)) return [];
-    return [
-      { id: `relay:${name}`, label: `${name} (${upstream}, through this server)`, baseUrl: base, upstream },
-    ];
-  });
-}
-
-/** This server's own API and every tenant its relay is configured for. A server without a relay has only its own. */
-export async function listConnections(signal?: AbortSignal): Promise<Connection[]> {
+/** This server's connections: its own API while its emulator runs, and every tenant its relay is configured for. */
+export async function listConnections(signal?: AbortSignal): Promise<ConnectionOffer> {
   try {
-    const response = await api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal });
-    return [
-      ...BUILT_IN_CONNECTIONS,
-      ...(response.body.type === 'json' ? parseRelays(response.body.data) : []),
-    ];
+    // The parser's code comes while the list does: it stays off the first page's script.
+    const [response, { parseConnections }] = await Promise.all([
+      api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal }),
+      import('./parse-connections'),
+    ]);
+    return (response.body.type === 'json' && parseConnections(response.body.data)) || BUILT_IN_OFFER;
   } catch {
-    return [...BUILT_IN_CONNECTIONS];
+    return BUILT_IN_OFFER;
   }
 }
 
 const connectionsQuery = queryOptions({
   queryKey: ['connections'],
-  queryFn: ({ signal }) => listConnections(signal),
+  queryFn: async ({ signal }) => {
+    const offer = await listConnections(signal);
+    useConnectionStore.getState().offer(offer);
+    return offer;
+  },
   staleTime: Infinity,
   // Nothing observes the query (below), so nothing would keep it from being collected and fetched again.
   gcTime: Infinity,
@@ -57,5 +52,5 @@ export function useConnections(): { data: Connection[] | undefined } {
   useEffect(() => {
     if (data === undefined) void queryClient.prefetchQuery(connectionsQuery);
   }, [queryClient, data]);
-  return { data };
+  return { data: data?.connections };
 }

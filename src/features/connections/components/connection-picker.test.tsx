@@ -1,20 +1,29 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_CHOICE_KEY, EMULATOR_SANDBOX } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { useSessionStore } from '@/session/session-store';
-import { jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { deferred, jsonReply, relayTenant, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
-const ACME = { name: 'acme', base: '/relay/acme', upstream: 'https://acme.teamdynamix.com/TDWebApi' };
-const ACME_LABEL = 'acme (https://acme.teamdynamix.com/TDWebApi, through this server)';
+const ACME = relayTenant('acme', { label: 'Acme University' });
+const ACME_SB = relayTenant('acme-sb', {
+  label: 'Acme University (sandbox)',
+  upstream: 'https://acme.teamdynamix.com/SBTDWebApi',
+});
 
 function loginThenProfile(request: SentRequest) {
   if (request.url.endsWith('/api/auth/getuser')) return jsonReply(jdoeRecord());
   return textReply(tdToken('jdoe@example.edu', Date.now()));
 }
+
+const options = () =>
+  within(screen.getByLabelText('Connection'))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('the connection picker', () => {
   beforeEach(() => resetConsoleState());
@@ -23,25 +32,93 @@ describe('the connection picker', () => {
     resetConsoleState();
   });
 
-  it('offers this server’s API and the relay’s tenants, and says where calls go', async () => {
+  it('offers this server’s API and the relay’s tenants under their labels, and says where calls go', async () => {
     stubFetch(loginThenProfile, { relays: [ACME] });
     const { user } = renderRoute('/sign-in');
     const picker = await screen.findByLabelText('Connection');
-    await screen.findByRole('option', { name: ACME_LABEL });
+    await screen.findByRole('option', { name: 'Acme University' });
+    expect(options()).toEqual([
+      'This server (emulator)',
+      'This server (emulator, sandbox)',
+      'Acme University',
+    ]);
     expect(screen.getByText("Calls go to this server's API at /TDWebApi.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with SSO' })).toBeInTheDocument();
 
-    await user.selectOptions(picker, ACME_LABEL);
-    expect(useConnectionStore.getState().selected.baseUrl).toBe('/relay/acme');
+    await user.selectOptions(picker, 'Acme University');
+    expect(useConnectionStore.getState().selected).toMatchObject({
+      baseUrl: '/relay/acme',
+      organization: 'acme.teamdynamix.com',
+    });
     expect(screen.getByText(`Calls go through this server's relay to ${ACME.upstream}.`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
+  });
+
+  it('opens a relayed tenant’s own SSO page in a new tab, and moves this tab on to pasting the token', async () => {
+    stubFetch(loginThenProfile, { relays: [ACME] });
+    const { user, router } = renderRoute('/sign-in?returnTo=%2Ftoken');
+    await screen.findByRole('option', { name: 'Acme University' });
+    await user.selectOptions(screen.getByLabelText('Connection'), 'Acme University');
+    const link = await screen.findByRole('link', { name: 'Sign in with SSO' });
+    expect(link).toHaveAttribute('href', `${ACME.upstream}/api/auth/loginsso`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAccessibleDescription(
+      'Opens the SSO page of Acme University in a new tab: copy the token it shows, then paste it here.',
+    );
+
+    await user.click(link);
+    expect(router.state.location).toMatchObject({ pathname: '/sso', search: '?returnTo=%2Ftoken' });
+    expect(await screen.findByRole('textbox', { name: 'Token' })).toBeInTheDocument();
+  });
+
+  it('cannot be changed until this server’s list has arrived', async () => {
+    const list = deferred<Response>();
+    const fetch = vi.fn((input: string) =>
+      input === '/relay' ? list.promise : Promise.reject(new Error('unexpected')),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderRoute('/sign-in');
+    const picker = await screen.findByLabelText('Connection');
+    expect(picker).toBeDisabled();
+    list.resolve(jsonReply({ emulator: false, default: 'acme', tenants: [ACME] }));
+    await vi.waitFor(() => expect(picker).toBeEnabled());
+    expect(options()).toEqual(['Acme University']);
+  });
+
+  it('offers none of this server’s own connections while its emulator is off, and preselects the default', async () => {
+    stubFetch(loginThenProfile, {
+      relays: [ACME, ACME_SB],
+      connections: { emulator: false, default: 'acme-sb' },
+    });
+    renderRoute('/sign-in');
+    await screen.findByRole('option', { name: 'Acme University' });
+    expect(options()).toEqual(['Acme University', 'Acme University (sandbox)']);
+    expect(screen.getByLabelText('Connection')).toHaveValue('relay:acme-sb');
+    expect(localStorage.getItem(CONNECTION_CHOICE_KEY)).toBeNull();
+  });
+
+  it('remembers the browser’s choice by its id, and starts there next time', async () => {
+    stubFetch(loginThenProfile, { relays: [ACME, ACME_SB], connections: { default: 'acme' } });
+    const first = renderRoute('/sign-in');
+    await screen.findByRole('option', { name: 'Acme University' });
+    expect(screen.getByLabelText('Connection')).toHaveValue('relay:acme');
+    await first.user.selectOptions(screen.getByLabelText('Connection'), EMULATOR_SANDBOX.label);
+    expect(localStorage.getItem(CONNECTION_CHOICE_KEY)).toBe('emulator-sandbox');
+    first.unmount();
+
+    // A new page of the same browser: it starts elsewhere, without a choice of its own.
+    useConnectionStore.setState({ selected: { ...EMULATOR_SANDBOX, id: 'x' }, chosen: false });
+    renderRoute('/sign-in');
+    await screen.findByRole('option', { name: 'Acme University' });
+    await vi.waitFor(() => expect(screen.getByLabelText('Connection')).toHaveValue('emulator-sandbox'));
   });
 
   it('signs in through the chosen tenant, and the session keeps that connection for every later call', async () => {
     const { sent } = stubFetch(loginThenProfile, { relays: [ACME] });
     const { user, router } = renderRoute('/sign-in');
-    await screen.findByRole('option', { name: ACME_LABEL });
-    await user.selectOptions(screen.getByLabelText('Connection'), ACME_LABEL);
+    await screen.findByRole('option', { name: 'Acme University' });
+    await user.selectOptions(screen.getByLabelText('Connection'), 'Acme University');
     await user.type(screen.getByLabelText(/^User name/), 'jdoe@example.edu');
     await user.type(screen.getByLabelText(/^Password/), 'Tdx-demo-2026');
     await user.click(screen.getByRole('button', { name: /^sign in$/i }));
@@ -52,10 +129,14 @@ describe('the connection picker', () => {
       'POST /relay/acme/api/auth',
       'GET /relay/acme/api/auth/getuser',
     ]);
-    expect(useSessionStore.getState().session?.connection.upstream).toBe(ACME.upstream);
+    expect(useSessionStore.getState().session?.connection).toMatchObject({
+      upstream: ACME.upstream,
+      label: 'Acme University',
+    });
+    expect(screen.getByTestId('connection')).toHaveTextContent('Connection: Acme University');
 
     // Choosing another connection afterwards changes the next sign-in, not the session's calls.
-    useConnectionStore.getState().select({ id: 'x', label: 'x', baseUrl: '/SBTDWebApi', upstream: null });
+    useConnectionStore.getState().select(EMULATOR_SANDBOX);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await vi.waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]?.url).toBe('/relay/acme/api/auth/getuser');

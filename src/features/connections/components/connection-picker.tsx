@@ -3,7 +3,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { BUILT_IN_CONNECTIONS } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
 import { useConnections } from '../api/list-connections';
 
@@ -12,8 +11,8 @@ export function ConnectionPicker() {
   const selected = useConnectionStore((s) => s.selected);
   const select = useConnectionStore((s) => s.select);
   const { data } = useConnections();
-  const connections = data ?? BUILT_IN_CONNECTIONS;
-  const options = connections.some((c) => c.id === selected.id) ? connections : [selected, ...connections];
+  // Until this server's list arrives, only the connection the page starts with, and no choosing.
+  const options = data?.some((c) => c.id === selected.id) ? data : [selected, ...(data ?? [])];
   return (
     <FormControl fullWidth>
       <InputLabel shrink htmlFor="connection">
@@ -24,11 +23,11 @@ export function ConnectionPicker() {
         input={<OutlinedInput label="Connection" notched />}
         id="connection"
         value={selected.id}
+        disabled={!data}
         aria-describedby="connection-hint"
         onChange={(e) => {
           const next = options.find((c) => c.id === e.target.value);
-          if (!next) return;
-          select(next);
+          if (next) select(next);
         }}
       >
         {options.map((c) => (

@@ -7,6 +7,7 @@ import { loadOnce } from '@/lib/load-once';
 import { loadPasswordSignIn } from '../api/login';
 import type { Failure } from '@/session/describe-error';
 import { useRateLimitStore } from '@/session/rate-limit-store';
+import type { RelaySsoLink } from './relay-sso-link';
 import type { SignOutNotice } from './sign-out-notice';
 
 // What the sign-in page shows only after an answer or a sign-out (the wording of failures, MUI's Alert, the
@@ -15,6 +16,8 @@ const loadWording = loadOnce(() => import('@/session/describe-error'));
 const loadErrorNotice = loadOnce(() => import('@/components/error-notice'));
 const loadMeter = loadOnce(() => import('@/components/rate-limit-meter'));
 const loadSignOutNotice = loadOnce(() => import('./sign-out-notice'));
+// Only a connection through the relay needs it, and such a connection is known only once the list has arrived.
+const loadRelaySsoLink = loadOnce(() => import('./relay-sso-link'));
 
 const ignore = () => {};
 
@@ -102,6 +105,19 @@ export function RateLimitMeterOnDemand({ base, methods }: ComponentProps<typeof 
   return (
     <Suspense fallback={null}>
       <LoadedMeter base={base} methods={methods} />
+    </Suspense>
+  );
+}
+
+function LoadedRelaySsoLink(props: ComponentProps<typeof RelaySsoLink>) {
+  const { RelaySsoLink } = use(loadRelaySsoLink());
+  return <RelaySsoLink {...props} />;
+}
+
+export function RelaySsoLinkOnDemand(props: ComponentProps<typeof RelaySsoLink>) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedRelaySsoLink {...props} />
     </Suspense>
   );
 }

@@ -35,6 +35,7 @@ import {
 import {
   ErrorNoticeOnDemand,
   RateLimitMeterOnDemand,
+  RelaySsoLinkOnDemand,
   SignOutNoticeOnDemand,
   describeFailureOnDemand,
   preloadFormParts,
@@ -49,6 +50,7 @@ export function SignInPage() {
   const connection = useConnectionStore((s) => s.selected);
   const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
   const returnTo = useReturnPath();
+  const pasteStep = `/sso?returnTo=${encodeURIComponent(returnTo)}`;
   const [params] = useSearchParams();
   // Signing in again before the session ends: the session stays, and the form opens for the same person.
   const again = params.has(AGAIN_PARAM);
@@ -203,7 +205,7 @@ export function SignInPage() {
         )}
       </Box>
       <OrSeparator />
-      {sharesOrigin(connection) && (
+      {sharesOrigin(connection) ? (
         <Button
           variant="outlined"
           size="large"
@@ -212,9 +214,11 @@ export function SignInPage() {
         >
           Sign in with SSO
         </Button>
+      ) : (
+        <RelaySsoLinkOnDemand connection={connection} pasteStep={pasteStep} />
       )}
       <Typography variant="body2" sx={{ mt: 1 }}>
-        <Link component={RouterLink} to={`/sso?returnTo=${encodeURIComponent(returnTo)}`}>
+        <Link component={RouterLink} to={pasteStep}>
           Paste a token from the SSO page instead
         </Link>
       </Typography>

@@ -8,14 +8,16 @@ import { CopyButton } from '@/components/copy-button';
 import { curlCommand, fetchSnippet, type CopyableRequest } from '@/lib/copy-commands';
 import { useHistoryStore, type HistoryEntry } from '../history-store';
 
-function copyable(apiBase: string, entry: HistoryEntry): CopyableRequest {
+function copyable(apiBase: string, connection: string, entry: HistoryEntry): CopyableRequest {
   const { method, path, bodyText } = entry.request;
-  return { method, url: `${apiBase}${path}`, ...(bodyText !== undefined ? { body: bodyText } : {}) };
+  const body = bodyText !== undefined ? { body: bodyText } : {};
+  return { method, url: `${apiBase}${path}`, connection, ...body };
 }
 
 /** This tab's last requests: run again, load into the form, copy as curl or fetch (the token only on request). */
 export function HistoryList({
   apiBase,
+  connection,
   token,
   busy,
   onRerun,
@@ -23,6 +25,8 @@ export function HistoryList({
 }: {
   /** The address a tool outside the browser calls. */
   apiBase: string;
+  /** The label of the session's connection, which copies name. */
+  connection: string;
   token: string;
   busy: boolean;
   onRerun: (entry: HistoryEntry) => void;
@@ -70,12 +74,12 @@ export function HistoryList({
                   Edit
                 </Button>
                 <CopyButton
-                  text={() => curlCommand(copyable(apiBase, entry), { token: shown })}
+                  text={() => curlCommand(copyable(apiBase, connection, entry), { token: shown })}
                   label="Copy as curl"
                   copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
                 />
                 <CopyButton
-                  text={() => fetchSnippet(copyable(apiBase, entry), { token: shown })}
+                  text={() => fetchSnippet(copyable(apiBase, connection, entry), { token: shown })}
                   label="Copy as fetch"
                   copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
                 />

@@ -166,6 +166,7 @@ export default function RequestsPage() {
         <SectionCard title="History">
           <HistoryList
             apiBase={apiBase}
+            connection={session.connection.label}
             token={session.token}
             busy={pending}
             onRerun={(entry) => void run(entry.request, entry.form)}

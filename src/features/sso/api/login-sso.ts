@@ -7,8 +7,7 @@ export type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'n
  * Reads the token from `loginsso` with this browser's SSO session (a same-origin cookie). Without a session the
  * service redirects to the identity provider; that redirect is not followed here, it means "no session".
  */
-export async function readSsoToken(): Promise<SsoTokenResult> {
-  const connection = signInConnection();
+export async function readSsoToken(connection = signInConnection()): Promise<SsoTokenResult> {
   const response = await api.send({
     method: 'GET',
     path: '/api/auth/loginsso',

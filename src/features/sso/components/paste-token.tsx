@@ -10,6 +10,7 @@ import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { sharesOrigin } from '@/lib/connection';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { decodeToken, type DecodedToken } from '@/lib/jwt';
 import { cleanTokenText } from '@/lib/token-text';
@@ -51,6 +52,8 @@ function refusal(error: unknown): Pick<Failure, 'message' | 'details'> {
  */
 export function PasteToken({ next }: { next: string }) {
   const connection = useConnectionStore((s) => s.selected);
+  // Shown in full, so the person can tell it is their organization's own site before signing in there.
+  const pageUrl = new URL(ssoPageUrl(connection), window.location.origin).href;
   const navigate = useNavigate();
   const verify = useVerifyTokenMutation();
   const [text, setText] = useState('');
@@ -93,11 +96,39 @@ export function PasteToken({ next }: { next: string }) {
       <Typography id="paste-heading" component="h2" variant="h6" gutterBottom>
         Open the SSO page and paste the token
       </Typography>
+      {!sharesOrigin(connection) && (
+        <Typography variant="body2">
+          {connection.label} shows its token on its own SSO page, which this console cannot read: you copy it
+          from there.
+        </Typography>
+      )}
+      <Box
+        component="ol"
+        aria-label="Steps"
+        sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 }, '& code': { overflowWrap: 'anywhere' } }}
+      >
+        <li>
+          <Link href={pageUrl} target="_blank" rel="noopener noreferrer">
+            Open the SSO page in a new tab
+          </Link>
+          : the page of {connection.label} itself, <code>{pageUrl}</code>.
+        </li>
+        <li>
+          If it asks you to sign in, sign in as you usually do at your organization; it then brings you back
+          to that page.
+        </li>
+        <li>
+          That page shows the token alone, as one long line of text: select all of it (Ctrl+A, or ⌘A on a Mac)
+          and copy it.
+        </li>
+        <li>
+          Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to{' '}
+          {connection.label} verifies it: the console keeps it only if {connection.label} accepts it.
+        </li>
+      </Box>
       <Typography variant="body2" sx={{ mb: 2 }}>
-        <Link href={ssoPageUrl(connection)} target="_blank" rel="noopener noreferrer">
-          Open the SSO page in a new tab
-        </Link>
-        , sign in there, copy the token text the page shows, and paste it below.
+        If that page shows an error, or anything but a line of text, the sign-in did not finish there: close
+        that tab and start again, or ask your organization&apos;s TeamDynamix administrator.
       </Typography>
       <Box
         ref={formRef}

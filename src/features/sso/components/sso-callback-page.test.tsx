@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMULATOR, EMULATOR_SANDBOX } from '@/lib/connection';
+import { useConnectionStore } from '@/session/connection-store';
 import { useSessionStore } from '@/session/session-store';
 import { errorReply, stubFetch, textReply } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
@@ -65,6 +67,20 @@ describe('the SSO callback', () => {
     // Success forgets the round trips, and where to go.
     expect(mayRedirectAgain()).toBe(true);
     expect(takeSsoNext()).toBe('/profile');
+  });
+
+  it('reads the token where its redirect went, whatever another tab chose meanwhile', async () => {
+    startSsoRedirect('/token', EMULATOR_SANDBOX);
+    assign.mockReset();
+    // Another tab of this browser chose this server's production path while this one was at the provider.
+    useConnectionStore.getState().select(EMULATOR);
+    const token = tdToken('jdoe@example.edu', NOW);
+    const { sent } = stubFetch(() => textReply(token));
+    renderRoute('/sso/callback');
+
+    expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
+    expect(sent.map((r) => r.url)).toEqual(['/SBTDWebApi/api/auth/loginsso']);
+    expect(useSessionStore.getState().session?.connection).toEqual(EMULATOR_SANDBOX);
   });
 
   it('without an SSO session, goes to the provider once more, still headed for the same path', async () => {

@@ -6,7 +6,13 @@ import { ErrorNotice } from '@/components/error-notice';
 import { describeFailure, type Failure } from '@/session/describe-error';
 import { startSession } from '@/session/start-session';
 import { readSsoToken } from '../api/login-sso';
-import { clearSsoAttempts, mayRedirectAgain, startSsoRedirect, takeSsoNext } from '../sso-redirect';
+import {
+  clearSsoAttempts,
+  mayRedirectAgain,
+  ssoConnection,
+  startSsoRedirect,
+  takeSsoNext,
+} from '../sso-redirect';
 
 /**
  * Where the identity provider's round trip ends: read the token with the SSO session, start the session, and
@@ -22,7 +28,8 @@ export default function SsoCallbackPage() {
     if (started.current) return;
     started.current = true;
     const next = takeSsoNext();
-    readSsoToken().then(
+    const connection = ssoConnection();
+    readSsoToken(connection).then(
       (result) => {
         if (result.kind === 'token') {
           const session = startSession(result.issued, 'sso');
@@ -30,7 +37,7 @@ export default function SsoCallbackPage() {
           if (session.ok) void navigate(next, { replace: true });
           else setFailure({ message: session.message });
         } else if (mayRedirectAgain()) {
-          startSsoRedirect(next);
+          startSsoRedirect(next, connection);
         } else {
           clearSsoAttempts();
           void navigate('/sso?error=loop', { replace: true });

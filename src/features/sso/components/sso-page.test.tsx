@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
-import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { deferred, errorReply, jsonReply, relayTenant, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
@@ -105,9 +105,63 @@ describe('the SSO page', () => {
   it('links to the service’s own SSO page, in a new tab', async () => {
     await open('/sso');
     const link = screen.getByRole('link', { name: 'Open the SSO page in a new tab' });
-    expect(link).toHaveAttribute('href', '/TDWebApi/api/auth/loginsso');
+    expect(link).toHaveAttribute('href', `${window.location.origin}/TDWebApi/api/auth/loginsso`);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('single sign-on on a tenant through the relay', () => {
+  const ACME = relayTenant('acme', { label: 'Acme University' });
+
+  async function openOnAcme(path = '/sso') {
+    const rendered = await open(path);
+    await screen.findByRole('option', { name: 'Acme University' });
+    await rendered.user.selectOptions(screen.getByLabelText('Connection'), 'Acme University');
+    return rendered;
+  }
+
+  it('guides through the tenant’s own SSO page step by step, instead of a redirect this origin cannot finish', async () => {
+    stubFetch(() => jsonReply(jdoeRecord()), { relays: [ACME] });
+    await openOnAcme();
+    expect(screen.queryByRole('button', { name: /Sign in with SSO/ })).not.toBeInTheDocument();
+    const steps = screen.getByRole('list', { name: 'Steps' });
+    const link = within(steps).getByRole('link', { name: 'Open the SSO page in a new tab' });
+    expect(link).toHaveAttribute('href', `${ACME.upstream}/api/auth/loginsso`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      `Open the SSO page in a new tab: the page of Acme University itself, ${ACME.upstream}/api/auth/loginsso.`,
+      'If it asks you to sign in, sign in as you usually do at your organization; it then brings you back to that page.',
+      'That page shows the token alone, as one long line of text: select all of it (Ctrl+A, or ⌘A on a Mac) and copy it.',
+      'Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to Acme University verifies it: the console keeps it only if Acme University accepts it.',
+    ]);
+    expect(
+      screen.getByText(/If that page shows an error, or anything but a line of text/),
+    ).toBeInTheDocument();
+  });
+
+  it('verifies the pasted token with the tenant, through the relay, and signs in there', async () => {
+    const pasted = tdToken('jdoe@example.edu', Date.now() - 60_000);
+    const { sent } = stubFetch(() => jsonReply(jdoeRecord()), { relays: [ACME] });
+    const { user, router } = await openOnAcme('/sso?returnTo=%2Fprofile');
+    await user.click(tokenField());
+    await user.paste(pasted);
+    await user.click(screen.getByRole('button', { name: 'Check token' }));
+    await user.click(screen.getByRole('button', { name: 'Verify with getuser and sign in' }));
+
+    await screen.findByRole('heading', { name: 'Identity' });
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(sent[0]).toMatchObject({ url: '/relay/acme/api/auth/getuser', method: 'GET' });
+    expect(useSessionStore.getState().session).toMatchObject({
+      token: pasted,
+      method: 'pasted',
+      connection: { id: 'relay:acme', label: 'Acme University' },
+    });
   });
 });
 

@@ -55,7 +55,8 @@ export default function SsoPage() {
         </Button>
       )}
       <ConnectionPicker />
-      {sharesOrigin(connection) ? (
+      {/* A tenant through the relay: its SSO page shows the token where this origin cannot read it (the steps). */}
+      {sharesOrigin(connection) && (
         <Button
           variant="contained"
           size="large"
@@ -65,11 +66,6 @@ export default function SsoPage() {
         >
           {error ? 'Try single sign-on again' : 'Sign in with SSO'}
         </Button>
-      ) : (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          A page on this origin cannot read the token from another service&apos;s SSO page, so for this
-          connection open its SSO page and paste the token below.
-        </Alert>
       )}
       <PasteToken next={next} />
       <PasswordSignInLink />

@@ -60,7 +60,7 @@ describe('the token page', () => {
     const { user } = renderRoute('/token');
     const curl = await screen.findByLabelText('curl command');
     expect(curl.textContent).toBe(
-      "curl \\\n  -H 'Authorization: Bearer <token>' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
+      "# Connection: This server (emulator)\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
     );
     expect(curl.textContent).not.toContain(session.token);
 
@@ -79,7 +79,7 @@ describe('the token page', () => {
     expect(await navigator.clipboard.readText()).toBe(`Authorization: Bearer ${session.token}`);
     await user.click(screen.getByRole('button', { name: 'Copy curl command' }));
     expect(await navigator.clipboard.readText()).toBe(
-      `curl \\\n  -H 'Authorization: Bearer ${session.token}' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'`,
+      `# Connection: This server (emulator)\ncurl \\\n  -H 'Authorization: Bearer ${session.token}' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'`,
     );
     expect(screen.getByRole('button', { name: 'Copied, with your token' })).toBeInTheDocument();
     expect(screen.getByLabelText('curl command').textContent).not.toContain(session.token);

@@ -27,6 +27,7 @@ export default function TokenPage() {
   const getuser = {
     method: 'GET',
     url: `${directBaseUrl(session.connection, window.location.origin)}/api/auth/getuser`,
+    connection: session.connection.label,
   };
   const curl = curlCommand(getuser, { token: reveal ? session.token : null });
   return (
