@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { TOKEN_PATH } from '@/lib/routes';
 import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/session-store';
 
 /** The signed-in identity in the app bar, opening a menu with the token and sign-out. */
@@ -45,7 +46,7 @@ export function AccountMenu({ session, onSignOut }: { session: Session; onSignOu
         <MenuItem
           onClick={() => {
             close();
-            void navigate('/token');
+            void navigate(TOKEN_PATH);
           }}
         >
           Token details

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { preloadScreen } from '@/app/screen-code';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { usePreloadScreen } from '@/lib/preload-screen';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { decodeToken, type DecodedToken } from '@/lib/jwt';
 import { cleanTokenText } from '@/lib/token-text';
@@ -52,6 +52,7 @@ function refusal(error: unknown): Pick<Failure, 'message' | 'details'> {
 export function PasteToken({ next }: { next: string }) {
   const connection = useConnectionStore((s) => s.selected);
   const navigate = useNavigate();
+  const preloadScreen = usePreloadScreen();
   const verify = useVerifyTokenMutation();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
