@@ -37,7 +37,7 @@ import { createRelay } from './relay/relay.ts';
 import { createSsoRoutes } from './sso/setup.ts';
 import { createStatic } from './static.ts';
 import { openDb, getMeta, setMeta, type Db } from './store/db.ts';
-import { importRealm, readRealmFile } from './store/realm.ts';
+import { importRealm, readRealmFile } from './realm/realm.ts';
 import { Users } from './store/users.ts';
 import { createLogger } from './log.ts';
 import { loadTls } from './tls.ts';

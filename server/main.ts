@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loadEnvFile } from './env-file.ts';
-import { RealmError } from './store/realm.ts';
+import { RealmError } from './realm/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
