@@ -58,7 +58,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          // The lint configuration's own test (its import boundaries) runs here too: it needs Node, not a DOM.
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', '*.test.ts'],
         },
       },
     ],
