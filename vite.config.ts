@@ -24,6 +24,9 @@ export default defineConfig({
     // first page 0.25 KB (gzip), the polyfill as much again. A missing chunk still raises `vite:preloadError`.
     modulePreload: false,
     rolldownOptions: {
+      // Constants imported from another module (the route paths, above all) written where they are used rather than
+      // as shared variables: the first page is about 0.1 KB (gzip) lighter.
+      optimization: { inlineConst: { mode: 'all' } },
       output: {
         codeSplitting: {
           groups: [
