@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runScript } from './testing/child-server.ts';
 import { processFixture } from './testing/process-fixture.ts';
 import { DEMO } from './testing/start-server.ts';
+import type { ConnectionsAnswer } from '../contract/wire.ts';
 
 /** The server as an operator starts it: `node --import tsx server/main.ts`, its own process. */
 const { tempDir, start } = processFixture();
@@ -51,7 +52,7 @@ describe('.env in the working directory', () => {
     });
     expect(login.status).toBe(200);
     expect(login.headers.get('x-ratelimit-limit')).toBe('7');
-    const tenants = (await (await fetch(`${server.origin}/relay`)).json()) as { name: string }[];
+    const { tenants } = (await (await fetch(`${server.origin}/relay`)).json()) as ConnectionsAnswer;
     expect(tenants.map((tenant) => tenant.name)).toEqual(['from-env']);
     expect(server.output()).toContain(`Settings read from ${join(cwd, '.env')}`);
   }, 60_000);
