@@ -1,8 +1,53 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
+
+/** `zone(target, from, why)`: files under `target` import nothing under `from`. */
+const zone = (target, from, message) => ({ target, from, message });
+
+// The console's floors, lowest first: each imports only from the floors below it (and from contract/). Test
+// files and src/testing/ stand above them all: they render the whole app, and nothing but tests imports them.
+const FLOORS = ['src/lib', 'src/session', 'src/components', 'src/features', 'src/app', 'src/main.tsx'];
+const floorZones = FLOORS.slice(0, -1).map((floor, index) =>
+  zone(
+    floor,
+    [...FLOORS.slice(index + 1), 'src/testing'],
+    `${floor} sits below ${FLOORS.slice(index + 1).join(', ')}: what it needs from above, it receives.`,
+  ),
+);
+
+// The two sides share contract/ and nothing else; contract/ stands on its own.
+const sideZones = [
+  zone(
+    'contract',
+    ['src', 'server'],
+    'contract/ is what the console and the server share: it imports neither.',
+  ),
+  zone('server', 'src', 'The server never imports the console: what both need belongs in contract/.'),
+];
+
+// The server's ground floors: the store and the HTTP plumbing know nothing of the rooms built on them.
+const SERVER_ROOMS = ['auth', 'sso', 'idp', 'people', 'relay', 'realm', 'openapi'].map(
+  (room) => `server/${room}`,
+);
+const SERVER_TOP = ['server/app.ts', 'server/main.ts'];
+const serverZones = [
+  zone(
+    'server/store',
+    [...SERVER_ROOMS, 'server/http', ...SERVER_TOP],
+    'server/store is below the rooms that use it.',
+  ),
+  zone(
+    'server/http',
+    [...SERVER_ROOMS, 'server/store', ...SERVER_TOP],
+    'server/http is below the rooms that use it.',
+  ),
+];
 
 export default defineConfig([
   globalIgnores(['dist/', '.data/', 'playwright-report/', 'test-results/', '.tmp/']),
@@ -34,5 +79,46 @@ export default defineConfig([
   {
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // The root tsconfig's paths (`@/`, `@contract/`), so that an alias is judged by the file it names.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: sideZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...sideZones,
+            zone(
+              'src',
+              'server',
+              'The console never imports the server: what both need belongs in contract/.',
+            ),
+            ...floorZones,
+            ...serverZones,
+          ],
+        },
+      ],
+    },
   },
 ]);

@@ -24,6 +24,9 @@ export default defineConfig({
     // first page 0.25 KB (gzip), the polyfill as much again. A missing chunk still raises `vite:preloadError`.
     modulePreload: false,
     rolldownOptions: {
+      // Constants imported from another module (the route paths, above all) written where they are used rather than
+      // as shared variables: the first page is about 0.1 KB (gzip) lighter.
+      optimization: { inlineConst: { mode: 'all' } },
       output: {
         codeSplitting: {
           groups: [
@@ -58,7 +61,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          // The lint configuration's own test (its import boundaries) runs here too: it needs Node, not a DOM.
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', '*.test.ts'],
         },
       },
     ],

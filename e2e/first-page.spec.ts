@@ -36,8 +36,8 @@ test('what only a failure shows is not part of the first page, and a failed sign
   });
   await page.goto('/sign-in', { waitUntil: 'networkidle' });
   const firstPage = (await Promise.all(scripts)).join('\n');
-  // The failures' wording (describe-error), the details disclosure (error-notice) and MUI's Alert.
-  for (const rarePart of ['Check that it is running', 'Show details', 'MuiAlert'])
+  // The failures' wording (describe-error), the details disclosure (error-notice), MUI's Alert, the not-found page.
+  for (const rarePart of ['Check that it is running', 'Show details', 'MuiAlert', 'There is no screen'])
     expect(firstPage).not.toContain(rarePart);
 
   await signInWithForm(page, { username: ASMITH.username, password: 'not-the-password' });

@@ -1,8 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import type { Session } from '@/session/session-store';
+import type { Session } from '@/session/session';
 import { EMULATOR } from '../src/lib/connection';
+import { sessionFromToken } from '../src/session/session-from-token';
 import { cookieFile } from './servers';
 import { settleAnimations } from './settle-animations';
 
@@ -52,45 +53,36 @@ export interface RecordedRequest {
 /**
  * Signs in through the API from the page (POST /api/auth/login, as the console's own client would) and puts the
  * session where the console keeps it: this tab's sessionStorage, in zustand's persist format. The session is
- * built the way src/session/session-store.ts builds it, including the clock offset from the Date header and nbf,
- * so it works under page.clock too. Leaves the page on /healthz; navigate to the screen under test next.
+ * built by the console's own `sessionFromToken`, from the answer's Date header and the page's clock when it
+ * arrived, so it works under page.clock too. Leaves the page on /healthz; navigate to the screen under test next.
  */
 export async function signInViaApi(page: Page, account: Account = JDOE): Promise<SignedIn> {
   await page.goto('/healthz');
-  return page.evaluate(
-    async ({ account, key, emulator }) => {
-      const response = await fetch('/TDWebApi/api/auth/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
-        body: JSON.stringify({ username: account.username, password: account.password }),
-      });
-      const token = (await response.text()).trim();
-      if (!response.ok) throw new Error(`Signing in ${account.username} failed: HTTP ${response.status}`);
-      const receivedAt = Date.now();
-      const decode = (part: string | undefined) =>
-        JSON.parse(atob((part ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-      const [headerPart, claimsPart] = token.split('.');
-      const header = decode(headerPart);
-      const claims = decode(claimsPart) as Session['claims'];
-      const serverDate = Date.parse(response.headers.get('Date') ?? '');
-      const serverSeen = Math.max(Number.isNaN(serverDate) ? 0 : serverDate, (claims.nbf ?? 0) * 1000);
-      const username = String(claims.unique_name);
-      const session: Session = {
-        token,
-        header,
-        claims,
-        username,
-        method: 'password',
-        obtainedAt: receivedAt,
-        clockOffsetMs: serverSeen > 0 ? serverSeen + 500 - receivedAt : 0,
-        expiresAt: (claims.exp ?? 0) * 1000,
-        connection: emulator,
-      };
-      sessionStorage.setItem(key, JSON.stringify({ state: { memoryOnly: false, session }, version: 0 }));
-      return { token, username };
-    },
-    { account, key: SESSION_STORAGE_KEY, emulator: EMULATOR },
+  const answer = await page.evaluate(async (account) => {
+    const response = await fetch('/TDWebApi/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
+      body: JSON.stringify({ username: account.username, password: account.password }),
+    });
+    const receivedAt = Date.now();
+    if (!response.ok) throw new Error(`Signing in ${account.username} failed: HTTP ${response.status}`);
+    return { token: (await response.text()).trim(), date: response.headers.get('Date'), receivedAt };
+  }, account);
+  const serverDate = Date.parse(answer.date ?? '');
+  const made = sessionFromToken(
+    answer.token,
+    'password',
+    Number.isNaN(serverDate) ? null : serverDate,
+    EMULATOR,
+    answer.receivedAt,
   );
+  if (!made.ok) throw new Error(`Signing in ${account.username}: ${made.message}`);
+  await page.evaluate(
+    ({ key, session }) =>
+      sessionStorage.setItem(key, JSON.stringify({ state: { memoryOnly: false, session }, version: 0 })),
+    { key: SESSION_STORAGE_KEY, session: made.session },
+  );
+  return { token: made.session.token, username: made.session.username };
 }
 
 /**

@@ -4,7 +4,7 @@ import { ConfigError } from './config-error.ts';
 import { emulatorWanted, loadConfig, type Config } from './config.ts';
 import { loadEnvFile } from './env-file.ts';
 import { createLogger } from './log.ts';
-import { RealmError } from './store/realm.ts';
+import { RealmError } from './realm/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

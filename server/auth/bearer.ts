@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../http/errors.ts';
-import type { UserRow, Users } from '../store/users.ts';
+import type { UserRow } from '../store/rows.ts';
+import type { Users } from '../store/users.ts';
 import type { Tokens } from './tokens.ts';
 
 export interface Principal {
@@ -40,7 +41,7 @@ export async function authenticate(req: IncomingMessage, tokens: Tokens, users: 
   }
   const check = await tokens.verify(match[1]!);
   if (!check.ok) throw unauthorized(check.reason, 'invalid_token');
-  const user = users.findByUsername(check.username.toLowerCase());
+  const user = users.findByUsername(check.username);
   if (!user || !user.is_active) {
     throw unauthorized("The token's user does not exist or is no longer active.", 'invalid_token');
   }

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors.ts';
+import { userNameKey } from '../store/user-name-key.ts';
 import type { Users } from '../store/users.ts';
 import { adminKeyMatches, hashAdminKey } from './admin-keys.ts';
 import type { HashQueue } from './hash-queue.ts';
@@ -45,7 +46,7 @@ export class Credentials {
 
   /** `caller` is the caller's rate-limit key: it bounds that caller's share of the hash queue. */
   async signIn(username: string, password: string, caller: string): Promise<SignInResult> {
-    const account = username.trim().toLowerCase();
+    const account = userNameKey(username);
     const lockedFor = this.lockout.lockedFor(account);
     if (lockedFor > 0) return { ok: false, error: locked(lockedFor) };
     // Turned away before anything is counted: a full queue says nothing about this account.

@@ -19,7 +19,7 @@ import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
-import { importRealm, readRealmFile } from '../store/realm.ts';
+import { importRealm, readRealmFile } from '../realm/realm.ts';
 import { Users } from '../store/users.ts';
 import { apiPrefix } from './paths.ts';
 

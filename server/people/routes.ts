@@ -76,7 +76,7 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
     const person = parseNewPerson(foldKeys(await readJsonBody(req)));
     const admin = JSON.parse(principal.user.record) as UserRecord;
     const record = deps.users.transaction(() => {
-      if (deps.users.findByUsername(person.UserName.toLowerCase())) {
+      if (deps.users.findByUsername(person.UserName)) {
         throw new ApiError(
           409,
           'conflict',
@@ -108,7 +108,7 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
           `"${lookalike}" is the same as, or looks like, an existing user name or e-mail address.`,
         );
       }
-      deps.users.insertPerson(principal.user.org_id, created);
+      deps.users.saveUser(principal.user.org_id, created, null);
       return created;
     });
     return { status: 200, json: record };

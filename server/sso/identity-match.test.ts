@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../store/db.ts';
-import { importRealm } from '../store/realm.ts';
+import { importRealm } from '../realm/realm.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser } from '../testing/browser.ts';
 import { startWithFakeProvider, type FakeProvider } from '../testing/fake-oidc.ts';

@@ -1,4 +1,5 @@
-import type { UserRow, Users } from '../store/users.ts';
+import type { UserRow } from '../store/rows.ts';
+import type { Users } from '../store/users.ts';
 import { SsoFailure } from './failures.ts';
 import type { ProviderIdentity } from './relying-party.ts';
 

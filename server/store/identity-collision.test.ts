@@ -9,7 +9,7 @@ import { createPerson, lookupPeople, personBody, records } from '../testing/peop
 import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
 import { DB_FILE_NAME, openDb, type Db } from './db.ts';
 import { migrations } from './migrations.ts';
-import { importRealm, RealmError, type Realm } from './realm.ts';
+import { importRealm, RealmError, type Realm } from '../realm/realm.ts';
 import { Users } from './users.ts';
 
 const CHEAP = { log2N: 10, r: 8, p: 1 };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runScript } from '../testing/child-server.ts';
 import { getUser } from '../testing/requests.ts';
 import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
-import { importRealm, parseRealm, type Realm } from './realm.ts';
+import { importRealm, parseRealm, type Realm } from '../realm/realm.ts';
 
 const DEMO_REALM = join(import.meta.dirname, '../realm/demo.json');
 
@@ -30,7 +30,7 @@ describe('the cache of user rows behind the bearer check', () => {
 
     const file = join(server.dataDir, 'inactive.json');
     writeFileSync(file, JSON.stringify(realmWithJdoeInactive()));
-    const run = await runScript('server/store/import-cli.ts', [file], { DATA_DIR: server.dataDir });
+    const run = await runScript('server/realm/import-cli.ts', [file], { DATA_DIR: server.dataDir });
     expect(run.code).toBe(0);
 
     const after = await getUser(server.api, token);

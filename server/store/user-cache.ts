@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.ts';
-import type { UserRow } from './users.ts';
+import type { UserRow } from './rows.ts';
 
 /** How soon a change made by another process (a realm import from the command line) is seen. */
 export const FOREIGN_CHANGE_DELAY_MS = 100;

@@ -2,20 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import type { UserRecord } from '../../contract/wire.ts';
 import type { Db } from './db.ts';
 import { foldIdentity } from './identity-fold.ts';
+import type { OrgRow, UserRow } from './rows.ts';
 import { cachedUserRow, invalidateUserCache } from './user-cache.ts';
-
-export interface UserRow {
-  uid: string;
-  reference_id: number;
-  org_id: number;
-  username_key: string;
-  password_hash: string | null;
-  is_active: number;
-  type_id: number;
-  name_fold: string;
-  email_fold: string;
-  record: string;
-}
+import { userNameKey } from './user-name-key.ts';
 
 /** A user's names under the identity rule (`foldIdentity`): what single sign-on matches and no two users share. */
 export interface IdentityKeys {
@@ -27,16 +16,7 @@ export function identityKeysOf(record: Pick<UserRecord, 'UserName' | 'PrimaryEma
   return { nameFold: foldIdentity(record.UserName), emailFold: foldIdentity(record.PrimaryEmail) };
 }
 
-export interface OrgRow {
-  id: number;
-  beid: string;
-  name: string;
-  admin_key_hash: Buffer;
-  admin_active: number;
-  admin_uid: string;
-}
-
-export function searchTextOf(record: UserRecord): string {
+function searchTextOf(record: UserRecord): string {
   return [record.UserName, record.FullName, record.PrimaryEmail, record.AlternateEmail, record.ExternalID]
     .join('\n')
     .toLowerCase();
@@ -57,7 +37,7 @@ export class Users {
   private readonly orgById: Statement<[number], OrgRow>;
   private readonly search: Statement<[number, string, number], { record: string }>;
   private readonly maxReference: Statement<[], { max: number | null }>;
-  private readonly insert: Statement<[Record<string, unknown>]>;
+  private readonly write: Statement<[Record<string, unknown>]>;
 
   constructor(private readonly db: Db) {
     this.byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?');
@@ -83,16 +63,22 @@ export class Users {
        ORDER BY username_key LIMIT ?`,
     );
     this.maxReference = db.prepare('SELECT max(reference_id) AS max FROM users');
-    this.insert = db.prepare(
+    this.write = db.prepare(
       `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
          name_fold, email_fold, record)
-       VALUES (@uid, @referenceId, @orgId, @usernameKey, NULL, @active, @typeId, @searchText, @nameFold, @emailFold,
-         @record)`,
+       VALUES (@uid, @referenceId, @orgId, @usernameKey, @passwordHash, @active, @typeId, @searchText, @nameFold,
+         @emailFold, @record)
+       ON CONFLICT(uid) DO UPDATE SET org_id = excluded.org_id, username_key = excluded.username_key,
+         password_hash = excluded.password_hash, is_active = excluded.is_active, type_id = excluded.type_id,
+         search_text = excluded.search_text, name_fold = excluded.name_fold, email_fold = excluded.email_fold,
+         record = excluded.record`,
     );
   }
 
-  findByUsername(usernameKey: string): UserRow | undefined {
-    return cachedUserRow(this.db, usernameKey, () => this.byUsername.get(usernameKey));
+  /** The user with this user name, however it is spelled in case and surrounding spaces (`userNameKey`). */
+  findByUsername(userName: string): UserRow | undefined {
+    const key = userNameKey(userName);
+    return cachedUserRow(this.db, key, () => this.byUsername.get(key));
   }
 
   findInOrg(orgId: number, uid: string): UserRow | undefined {
@@ -137,13 +123,17 @@ export class Users {
     return (this.maxReference.get()?.max ?? 0) + 1;
   }
 
-  /** Stores a new person; throws on a duplicate user name (the caller checks first, inside one transaction). */
-  insertPerson(orgId: number, record: UserRecord) {
-    this.insert.run({
+  /**
+   * Writes a user: a new row, or the one with the record's UID. Throws on a user name that another UID holds (the
+   * callers check first, inside one transaction).
+   */
+  saveUser(orgId: number, record: UserRecord, passwordHash: string | null) {
+    this.write.run({
       uid: record.UID,
       referenceId: record.ReferenceID,
       orgId,
-      usernameKey: record.UserName.toLowerCase(),
+      usernameKey: userNameKey(record.UserName),
+      passwordHash,
       active: record.IsActive ? 1 : 0,
       typeId: record.TypeID,
       searchText: searchTextOf(record),

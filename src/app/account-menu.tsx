@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/session-store';
+import { TOKEN_PATH } from '@/lib/routes';
+import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/session';
 
 /** The signed-in identity in the app bar, opening a menu with the token and sign-out. */
 export function AccountMenu({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
@@ -45,7 +46,7 @@ export function AccountMenu({ session, onSignOut }: { session: Session; onSignOu
         <MenuItem
           onClick={() => {
             close();
-            void navigate('/token');
+            void navigate(TOKEN_PATH);
           }}
         >
           Token details

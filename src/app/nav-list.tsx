@@ -1,17 +1,11 @@
+import { useContext } from 'react';
 import { NavLink } from 'react-router';
 import type { Theme } from '@mui/material/styles';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { focusRing } from '@/components/focus-ring';
-
-const ITEMS = [
-  { to: '/profile', label: 'Profile' },
-  { to: '/token', label: 'Token' },
-  { to: '/requests', label: 'Requests' },
-  { to: '/admin-key', label: 'Admin key' },
-  { to: '/decode', label: 'JWT decoder' },
-];
+import { NavItemsContext } from './nav-items';
 
 // The current screen's item is filled and marked with a bar; the item with keyboard focus is ringed. Either can
 // be seen without the other, and the one item that is both shows both.
@@ -25,11 +19,12 @@ const NAV_ITEM = {
 } as const;
 
 export function NavList({ onNavigate, onSignOut }: { onNavigate?: () => void; onSignOut: () => void }) {
+  const items = useContext(NavItemsContext);
   return (
     <List component="nav" aria-label="Main">
-      {ITEMS.map((item) => (
-        <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={onNavigate} sx={NAV_ITEM}>
-          <ListItemText primary={item.label} />
+      {items.map((item) => (
+        <ListItemButton key={item.path} component={NavLink} to={item.path} onClick={onNavigate} sx={NAV_ITEM}>
+          <ListItemText primary={item.nav} />
         </ListItemButton>
       ))}
       <ListItemButton onClick={onSignOut} sx={NAV_ITEM}>

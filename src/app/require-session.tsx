@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSessionStore } from '@/session/session-store';
-import { signInPathFor } from './use-return-path';
+import { signInPathFor } from '@/session/sign-in-paths';
 
 /**
  * The guard of every signed-in screen: without a session, go to sign-in and come back here afterwards. A session

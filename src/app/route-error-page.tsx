@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { AuthCard } from '@/components/auth-card';
+import { PROFILE_PATH } from '@/lib/routes';
 
 /**
  * What a screen that failed (it threw, or its code could not be loaded) shows instead of React Router's default
@@ -15,7 +16,7 @@ export function RouteErrorPage() {
         <Button variant="contained" onClick={() => window.location.reload()}>
           Reload the page
         </Button>
-        <Link component={RouterLink} to="/profile" reloadDocument>
+        <Link component={RouterLink} to={PROFILE_PATH} reloadDocument>
           Go to the profile
         </Link>
       </Box>

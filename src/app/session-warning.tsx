@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useCountdown } from '@/session/countdown';
 import { useSessionStore } from '@/session/session-store';
-import { signInAgainPathFor } from './use-return-path';
+import { signInAgainPathFor } from '@/session/sign-in-paths';
 
 /**
  * In the token's last five minutes: say so, and offer to sign in again before it runs out, the way the session was

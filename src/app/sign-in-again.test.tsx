@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore, type SignInMethod, type SignOutReason } from '@/session/session-store';
+import { useSessionStore, type SignOutReason } from '@/session/session-store';
+import type { SignInMethod } from '@/session/session';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
-import { useSessionStore, type SignInMethod } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import type { SignInMethod } from '@/session/session';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';

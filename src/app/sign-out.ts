@@ -1,5 +1,6 @@
 import { sharesOrigin } from '@/lib/connection';
-import { useSessionStore, type Session } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import type { Session } from '@/session/session';
 import { endSingleSignOn, noSsoToEnd } from '@/features/sso/end-single-sign-on';
 
 /**

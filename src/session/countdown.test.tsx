@@ -6,7 +6,8 @@ import { makeJwt } from '@/testing/tokens';
 import { EMULATOR } from '@/lib/connection';
 import { WARNING_MS, countdownAt, formatRemaining, useCountdown } from './countdown';
 import { useExpiryWatch } from './expiry-watch';
-import { useSessionStore, type Session } from './session-store';
+import { useSessionStore } from './session-store';
+import type { Session } from './session';
 import { startSession } from './start-session';
 import { signInForTest } from '@/testing/session';
 

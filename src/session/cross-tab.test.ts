@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConsoleState } from '@/testing/reset';
 import { startCrossTabSync } from './cross-tab';
 import { startSessionLifecycle } from './lifecycle';
-import { SESSION_STORAGE_KEY, useSessionStore, type Session } from './session-store';
+import { SESSION_STORAGE_KEY, useSessionStore } from './session-store';
+import type { Session } from './session';
 import { testSession } from '@/testing/session';
 
 const CHANNEL = 'auth-console.session';

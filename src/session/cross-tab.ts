@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { revalidateSession, sameAccount, useSessionStore, type Session } from './session-store';
+import { revalidateSession, sameAccount, useSessionStore } from './session-store';
+import type { Session } from './session';
 
 type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' } | { type: 'hello' };
 

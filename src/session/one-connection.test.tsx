@@ -11,7 +11,8 @@ import { jdoeRecord } from '@/testing/user-record';
 import { useConnectionStore } from './connection-store';
 import { startCrossTabSync } from './cross-tab';
 import { startSessionLifecycle } from './lifecycle';
-import { useSessionStore, type Session } from './session-store';
+import { useSessionStore } from './session-store';
+import type { Session } from './session';
 import { testSession } from '@/testing/session';
 
 const ADMIN = 'api-admin@example.edu';

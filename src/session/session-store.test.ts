@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConsoleState } from '@/testing/reset';
 import { makeJwt, tdClaims, tdToken } from '@/testing/tokens';
-import {
-  SESSION_STORAGE_KEY,
-  SIGN_IN_METHOD_LABELS,
-  remainingMs,
-  serverNow,
-  useSessionStore,
-  type Session,
-} from './session-store';
+import { SESSION_STORAGE_KEY, remainingMs, serverNow, useSessionStore } from './session-store';
+import { SIGN_IN_METHOD_LABELS, type Session } from './session';
 import { sessionFromToken } from './session-from-token';
 
 /** The server's true time when it issued the token, deliberately not on a whole second. */
@@ -104,6 +98,16 @@ describe('sessionFromToken', () => {
     const token = tdToken('jdoe@example.edu', SERVER_T - 3_600_000);
     const result = sessionFromToken(token, 'pasted', null);
     expect(result).toMatchObject({ ok: true, session: { clockOffsetMs: 0 } });
+  });
+
+  it('takes the arrival time it is given (the page’s, for a session built outside the page) over its own clock', () => {
+    const { token, serverDate } = issue();
+    const pageArrival = SERVER_T + 10 * MINUTE;
+    const result = sessionFromToken(token, 'password', serverDate, undefined, pageArrival);
+    expect(result).toMatchObject({
+      ok: true,
+      session: { obtainedAt: pageArrival, clockOffsetMs: serverDate + 500 - pageArrival },
+    });
   });
 
   it('refuses a token without exp', () => {

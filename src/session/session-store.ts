@@ -2,36 +2,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { now } from '@/lib/clock';
 import { isGuid } from '@contract/is-guid';
-import { parseConnection, type Connection } from '@/lib/connection';
-import { decodeToken, type TokenClaims } from '@/lib/jwt';
-
-export type SignInMethod = 'password' | 'admin-key' | 'sso' | 'pasted';
-
-/** How each sign-in method is named on screen, as a person would write it. */
-export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
-  password: 'Password',
-  'admin-key': 'Admin key',
-  sso: 'Single sign-on',
-  pasted: 'Single sign-on, pasted token',
-};
-
-export interface Session {
-  token: string;
-  header: Record<string, unknown>;
-  claims: TokenClaims;
-  username: string;
-  method: SignInMethod;
-  /** Browser-clock ms when the token arrived. */
-  obtainedAt: number;
-  /** Server clock minus browser clock, ms. */
-  clockOffsetMs: number;
-  /** Server-clock ms. */
-  expiresAt: number;
-  /** Where the token came from, and so where every call with it goes. */
-  connection: Connection;
-  /** The organization an admin-key session signed in with (not a secret: the key is never kept). */
-  beid?: string;
-}
+import { parseConnection } from '@/lib/connection';
+import { SIGN_IN_METHOD_LABELS, tokenPart, type Session, type SignInMethod } from './session';
 
 export type SignOutReason = 'user' | 'expired' | 'ended' | 'other-tab';
 
@@ -58,8 +30,6 @@ export interface SessionState {
   setMemoryOnly: (memoryOnly: boolean) => void;
 }
 
-export type SessionResult = { ok: true; session: Session } | { ok: false; message: string };
-
 /** One user on one connection: the same user name on two tenants is two accounts. */
 export function sameAccount(
   a: Pick<Session, 'username' | 'connection'>,
@@ -85,26 +55,19 @@ export function revalidateSession(value: unknown): Session | null {
   if (typeof value !== 'object' || value === null) return null;
   const stored = value as Partial<Session>;
   if (typeof stored.token !== 'string') return null;
-  const decoded = decodeToken(stored.token);
-  if (!decoded || decoded.expiresAt === null || decoded.expiresAt !== stored.expiresAt) return null;
-  const username = typeof decoded.claims.unique_name === 'string' ? decoded.claims.unique_name : '';
+  const read = tokenPart(stored.token);
   // Storage that disagrees with its own token was edited: trust neither.
-  if (username !== stored.username) return null;
-  const method =
-    typeof stored.method === 'string' && Object.hasOwn(SIGN_IN_METHOD_LABELS, stored.method)
-      ? stored.method
-      : 'pasted';
+  if (!read || read.part.expiresAt !== stored.expiresAt || read.part.username !== stored.username)
+    return null;
   const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-  const offset = finite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0;
   const session: Session = {
-    token: stored.token,
-    header: decoded.header,
-    claims: decoded.claims,
-    username,
-    method,
+    ...read.part,
+    method:
+      typeof stored.method === 'string' && Object.hasOwn(SIGN_IN_METHOD_LABELS, stored.method)
+        ? stored.method
+        : 'pasted',
     obtainedAt: finite(stored.obtainedAt) ? stored.obtainedAt : now(),
-    clockOffsetMs: offset,
-    expiresAt: decoded.expiresAt,
+    clockOffsetMs: finite(stored.clockOffsetMs) ? stored.clockOffsetMs : 0,
     connection: parseConnection(stored.connection),
     beid: typeof stored.beid === 'string' && isGuid(stored.beid) ? stored.beid : undefined,
   };

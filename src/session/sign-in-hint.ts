@@ -1,4 +1,5 @@
-import { hintOf, useSessionStore, type SignInHint, type SignInMethod } from './session-store';
+import { hintOf, useSessionStore, type SignInHint } from './session-store';
+import type { SignInMethod } from './session';
 
 /**
  * Whom a `method` form may fill in: the running session's person (signing in again before it ends), else the one

@@ -1,6 +1,7 @@
 import type { IssuedToken } from './issued-token';
 import { sessionFromToken } from './session-from-token';
-import { useSessionStore, type SessionResult, type SignInMethod } from './session-store';
+import { useSessionStore } from './session-store';
+import type { SessionResult, SignInMethod } from './session';
 
 /**
  * Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others), replacing

@@ -1,6 +1,7 @@
 import type { Connection } from '@/lib/connection';
 import { sessionFromToken } from '@/session/session-from-token';
-import { useSessionStore, type Session, type SignInMethod } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import type { Session, SignInMethod } from '@/session/session';
 import { tdToken } from './tokens';
 
 export interface TestSessionOptions {

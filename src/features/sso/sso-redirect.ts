@@ -2,6 +2,7 @@ import { now } from '@/lib/clock';
 import { safeReturnPath } from '@contract/return-path';
 import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
 import { ssoPageUrl } from '@/lib/connection-details';
+import { DEFAULT_PATH, SSO_CALLBACK_PATH } from '@/lib/routes';
 import { useConnectionStore } from '@/session/connection-store';
 
 const ATTEMPTS_KEY = 'auth-console.sso-attempts';
@@ -9,8 +10,6 @@ const NEXT_KEY = 'auth-console.sso-next';
 const CONNECTION_KEY = 'auth-console.sso-connection';
 const LOOP_WINDOW_MS = 60_000;
 const MAX_ROUND_TRIPS = 2;
-
-export const SSO_CALLBACK_PATH = '/sso/callback';
 
 function recentAttempts(): number[] {
   try {
@@ -34,7 +33,7 @@ export function clearSsoAttempts() {
 
 /** Where to go once SSO has signed the tab in (kept in this tab's storage: it is a path, not a secret). */
 export function takeSsoNext(): string {
-  const next = safeReturnPath(sessionStorage.getItem(NEXT_KEY)) ?? '/profile';
+  const next = safeReturnPath(sessionStorage.getItem(NEXT_KEY)) ?? DEFAULT_PATH;
   sessionStorage.removeItem(NEXT_KEY);
   return next;
 }
@@ -67,7 +66,7 @@ export function startSsoRedirect(
   promptLogin = false,
 ) {
   sessionStorage.setItem(ATTEMPTS_KEY, JSON.stringify([...recentAttempts(), now()]));
-  sessionStorage.setItem(NEXT_KEY, safeReturnPath(next) ?? '/profile');
+  sessionStorage.setItem(NEXT_KEY, safeReturnPath(next) ?? DEFAULT_PATH);
   sessionStorage.setItem(CONNECTION_KEY, connection.id);
   const prompt = promptLogin ? '&prompt=login' : '';
   window.location.assign(

@@ -8,8 +8,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
-import { preloadScreen } from '@/app/screen-code';
-import { useReturnPath } from '@/app/use-return-path';
+import { usePreloadScreen } from '@/lib/preload-screen';
+import { useReturnPath } from '@/session/sign-in-paths';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadingIndicator } from '@/components/loading-indicator';
@@ -33,6 +33,7 @@ type Outcome = { kind: 'valid'; issued: IssuedToken; beid: string } | { kind: 'f
 export function AdminKeyForm() {
   const navigate = useNavigate();
   const returnTo = useReturnPath();
+  const preloadScreen = usePreloadScreen();
   const mutation = useAdminLoginMutation();
   // Signing in again as the admin-key session's organization: its BEID is known, its key never kept.
   const hint = useSignInHint('admin-key');

@@ -10,6 +10,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { decodeToken } from '@/lib/jwt';
+import { PROFILE_PATH, SIGN_IN_PATH } from '@/lib/routes';
 import { cleanTokenText } from '@/lib/token-text';
 import { describeFailure, type Failure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
@@ -107,7 +108,7 @@ export default function DecodePage() {
         </Box>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>
-        <Link component={RouterLink} to={signedIn ? '/profile' : '/sign-in'}>
+        <Link component={RouterLink} to={signedIn ? PROFILE_PATH : SIGN_IN_PATH}>
           {signedIn ? 'Back to the console' : 'Back to sign-in'}
         </Link>
       </Typography>

@@ -1,6 +1,6 @@
 import { api, signInConnection } from '@/session/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
-import type { PasswordLogin } from './login';
+import type { PasswordLogin } from './password-endpoints';
 
 /** The password login: the token it answers, and the connection it was issued on. */
 export async function loginWithPassword({

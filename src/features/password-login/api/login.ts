@@ -1,19 +1,10 @@
 import { useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
 import type { IssuedToken } from '@/session/issued-token';
+import type { PasswordLogin } from './password-endpoints';
 
 /** The login request and the start of the session: loaded by the form's first use, or by the submit at the latest. */
 export const loadPasswordSignIn = loadOnce(() => import('./password-sign-in'));
-
-/** The two documented password endpoints; they behave the same. */
-export const PASSWORD_ENDPOINTS = ['/api/auth', '/api/auth/login'] as const;
-export type PasswordEndpoint = (typeof PASSWORD_ENDPOINTS)[number];
-
-export interface PasswordLogin {
-  endpoint: PasswordEndpoint;
-  username: string;
-  password: string;
-}
 
 /**
  * The password login as the sign-in page runs it, in `useMutation`'s shape (`mutate` with callbacks, `isPending`).

@@ -13,9 +13,10 @@ import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
 import { OrSeparator } from '@/components/or-separator';
 import { TextInput } from '@/components/text-input';
-import { AGAIN_PARAM, useReturnPath } from '@/app/use-return-path';
+import { AGAIN_PARAM, signInPathFor, useReturnPath } from '@/session/sign-in-paths';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
-import { preloadScreen } from '@/app/screen-code';
+import { usePreloadScreen } from '@/lib/preload-screen';
+import { ADMIN_KEY_PATH, DECODE_PATH } from '@/lib/routes';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { rateMethodOf } from '@/lib/api-client';
 import type { Failure } from '@/session/describe-error';
@@ -26,12 +27,8 @@ import { ConnectionPicker } from '@/features/connections/components/connection-p
 import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';
-import {
-  PASSWORD_ENDPOINTS,
-  loadPasswordSignIn,
-  useLoginMutation,
-  type PasswordEndpoint,
-} from '../api/login';
+import { loadPasswordSignIn, useLoginMutation } from '../api/login';
+import { PASSWORD_ENDPOINTS, type PasswordEndpoint } from '../api/password-endpoints';
 import {
   ErrorNoticeOnDemand,
   RateLimitMeterOnDemand,
@@ -50,7 +47,8 @@ export function SignInPage() {
   const connection = useConnectionStore((s) => s.selected);
   const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
   const returnTo = useReturnPath();
-  const pasteStep = `/sso?returnTo=${encodeURIComponent(returnTo)}`;
+  const pasteStep = signInPathFor(returnTo, 'sso');
+  const preloadScreen = usePreloadScreen();
   const [params] = useSearchParams();
   // Signing in again before the session ends: the session stays, and the form opens for the same person.
   const again = params.has(AGAIN_PARAM);
@@ -224,13 +222,13 @@ export function SignInPage() {
       </Typography>
       <Typography variant="body2" sx={{ mt: 3 }}>
         Testing an organization&apos;s admin key?{' '}
-        <Link component={RouterLink} to="/admin-key">
+        <Link component={RouterLink} to={ADMIN_KEY_PATH}>
           Use the BEID and WebServicesKey
         </Link>
       </Typography>
       <Typography variant="body2" sx={{ mt: 1 }}>
         Have a token already?{' '}
-        <Link component={RouterLink} to="/decode">
+        <Link component={RouterLink} to={DECODE_PATH}>
           Decode a token
         </Link>
       </Typography>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { preloadScreen } from '@/app/screen-code';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +10,7 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import { sharesOrigin } from '@/lib/connection';
+import { usePreloadScreen } from '@/lib/preload-screen';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { decodeToken, type DecodedToken } from '@/lib/jwt';
 import { cleanTokenText } from '@/lib/token-text';
@@ -55,6 +55,7 @@ export function PasteToken({ next }: { next: string }) {
   // Shown in full, so the person can tell it is their organization's own site before signing in there.
   const pageUrl = new URL(ssoPageUrl(connection), window.location.origin).href;
   const navigate = useNavigate();
+  const preloadScreen = usePreloadScreen();
   const verify = useVerifyTokenMutation();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import LinearProgress from '@mui/material/LinearProgress';
 import { AuthCard } from '@/components/auth-card';
+import { SSO_PATH } from '@/lib/routes';
 import { ErrorNotice } from '@/components/error-notice';
 import { describeFailure, type Failure } from '@/session/describe-error';
 import { startSession } from '@/session/start-session';
@@ -40,7 +41,7 @@ export default function SsoCallbackPage() {
           startSsoRedirect(next, connection);
         } else {
           clearSsoAttempts();
-          void navigate('/sso?error=loop', { replace: true });
+          void navigate(`${SSO_PATH}?error=loop`, { replace: true });
         }
       },
       (error: unknown) => setFailure(describeFailure(error)),
@@ -52,7 +53,7 @@ export default function SsoCallbackPage() {
       {failure ? (
         <>
           <ErrorNotice message={failure.message} details={failure.details} />
-          <a href="/sso">Back to single sign-on</a>
+          <a href={SSO_PATH}>Back to single sign-on</a>
         </>
       ) : (
         <LinearProgress aria-label="Finishing single sign-on" />

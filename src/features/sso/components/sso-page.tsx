@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
-import { useReturnPath } from '@/app/use-return-path';
+import { useReturnPath } from '@/session/sign-in-paths';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/connection-store';

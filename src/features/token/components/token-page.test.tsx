@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore, type Session } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import type { Session } from '@/session/session';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';

@@ -11,7 +11,8 @@ import { claimTime } from '@/lib/claim-time';
 import { directBaseUrl } from '@/lib/connection-details';
 import { curlCommand } from '@/lib/copy-commands';
 import { useCountdown } from '@/session/countdown';
-import { SIGN_IN_METHOD_LABELS, useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/session-store';
+import { SIGN_IN_METHOD_LABELS } from '@/session/session';
 import { ClaimsTable } from './claims-table';
 
 function when(seconds: unknown): string {

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config-error.ts';
 import { loadConfig } from '../config.ts';
-import { openDb, setMeta } from './db.ts';
+import { openDb, setMeta } from '../store/db.ts';
 import { RealmError, importRealm, readRealmFile } from './realm.ts';
 
 /** `npm run realm:import -- path/to/realm.json`: adds or updates a realm in DATA_DIR's database. */

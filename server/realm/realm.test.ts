@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../contract/wire.ts';
 import { runScript } from '../testing/child-server.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
-import { openDb, type Db } from './db.ts';
+import { openDb, type Db } from '../store/db.ts';
 import { RealmError, importRealm, parseRealm } from './realm.ts';
 
 const CHEAP = { log2N: 10, r: 8, p: 1 };
@@ -157,6 +157,11 @@ const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
     (r) => (r.organizations.push({ ...r.organizations[0]!, Users: [] }), r),
     /organizations\[1\]\.BEID appears twice/,
   ],
+  [
+    'a user name that is another but for surrounding spaces and letter case',
+    (r) => ((r.organizations[0]!.Users[1]!.UserName = ' TESTER@test.example '), r),
+    /Users\[1\]\.UserName " TESTER@test\.example " appears twice/,
+  ],
 ];
 
 describe('parseRealm', () => {
@@ -208,6 +213,25 @@ describe('importRealm', () => {
       });
       expect(inactive.status).toBe(403);
       expect(await login(server.api, DEMO.jdoe)).toContain('.');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('finds a user by its name however it is spelled in case and surrounding spaces, at sign-in and in tokens', async () => {
+    const realm = sampleRealm();
+    realm.organizations[0]!.Users[0]!.UserName = '  Tester@Test.example ';
+    const dataDir = await seededDataDir();
+    const db = openDb(dataDir);
+    await importRealm(db, parseRealm(realm), CHEAP);
+    db.close();
+
+    const server = await startTestServer({ dataDir });
+    try {
+      const token = await login(server.api, 'TESTER@test.example', 'Test-pass-2026');
+      const me = await fetch(`${server.api}/auth/getuser`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as UserRecord).BEID).toBe(NEW_ORG.beid);
     } finally {
       await server.stop();
     }
@@ -285,7 +309,7 @@ describe('the import command (npm run realm:import)', () => {
     const dataDir = await seededDataDir();
     const file = join(dataDir, 'realm.json');
     writeFileSync(file, JSON.stringify(sampleRealm()));
-    const run = await runScript('server/store/import-cli.ts', [file], { DATA_DIR: dataDir });
+    const run = await runScript('server/realm/import-cli.ts', [file], { DATA_DIR: dataDir });
     expect(run.output).toContain('Imported 1 organizations and 3 users');
     expect(run.code).toBe(0);
 
@@ -309,15 +333,15 @@ describe('the import command (npm run realm:import)', () => {
     writeFileSync(files.bad, JSON.stringify(bad));
     writeFileSync(files.broken, '{"organizations": [');
 
-    const refused = await runScript('server/store/import-cli.ts', [files.bad], { DATA_DIR: dataDir });
+    const refused = await runScript('server/realm/import-cli.ts', [files.bad], { DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(
       'Import failed: organizations[0].Users[0].Applications: unknown application "TDNope"',
     );
-    const broken = await runScript('server/store/import-cli.ts', [files.broken], { DATA_DIR: dataDir });
+    const broken = await runScript('server/realm/import-cli.ts', [files.broken], { DATA_DIR: dataDir });
     expect(broken.code).toBe(1);
     expect(broken.output).toMatch(/Import failed: The realm file .*broken\.json is not valid JSON\./);
-    const usage = await runScript('server/store/import-cli.ts', [], { DATA_DIR: dataDir });
+    const usage = await runScript('server/realm/import-cli.ts', [], { DATA_DIR: dataDir });
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage:');
 

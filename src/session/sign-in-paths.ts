@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { safeReturnPath } from '@contract/return-path';
-import type { SignInMethod } from '@/session/session-store';
-
-export const DEFAULT_PATH = '/profile';
+import { ADMIN_KEY_PATH, DEFAULT_PATH, SIGN_IN_PATH, SSO_PATH } from '@/lib/routes';
+import type { SignInMethod } from './session';
 
 /** Where to go after signing in: the `returnTo` parameter when it is a safe same-origin path. */
 export function useReturnPath(): string {
@@ -12,10 +11,13 @@ export function useReturnPath(): string {
 
 /** The sign-in form for `method` (the password form unless told otherwise), coming back to `returnTo` after. */
 export function signInPathFor(returnTo: string, method: SignInMethod = 'password'): string {
-  const back = `returnTo=${encodeURIComponent(returnTo)}`;
-  if (method === 'admin-key') return `/admin-key?${back}`;
-  if (method === 'sso' || method === 'pasted') return `/sso?${back}`;
-  return `/sign-in?${back}`;
+  const form =
+    method === 'admin-key'
+      ? ADMIN_KEY_PATH
+      : method === 'sso' || method === 'pasted'
+        ? SSO_PATH
+        : SIGN_IN_PATH;
+  return `${form}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
 /** Marks a visit to the password form as signing in again while the session still runs: it stays on the form. */
@@ -24,5 +26,5 @@ export const AGAIN_PARAM = 'again';
 /** Signing in again before the session ends: the form of the session's own method, which keeps the session. */
 export function signInAgainPathFor(returnTo: string, method: SignInMethod): string {
   const path = signInPathFor(returnTo, method);
-  return path.startsWith('/sign-in?') ? `${path}&${AGAIN_PARAM}=1` : path;
+  return path.startsWith(`${SIGN_IN_PATH}?`) ? `${path}&${AGAIN_PARAM}=1` : path;
 }

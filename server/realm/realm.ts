@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isGuid } from '../../contract/is-guid.ts';
 import type { UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
-import { isGuid } from '../../contract/is-guid.ts';
-import { KNOWN_APPLICATIONS, orgApplicationsFor } from './applications.ts';
-import type { Db } from './db.ts';
-import { buildUserRecord } from './user-record.ts';
-import { invalidateUserCache } from './user-cache.ts';
-import { Users, identityKeysOf, searchTextOf } from './users.ts';
+import { KNOWN_APPLICATIONS, orgApplicationsFor } from '../store/applications.ts';
+import type { Db } from '../store/db.ts';
+import { buildUserRecord } from '../store/user-record.ts';
+import { userNameKey } from '../store/user-name-key.ts';
+import { Users, identityKeysOf } from '../store/users.ts';
 
 /**
  * A realm file: organizations, each with its admin service account and its users. User entries take any
@@ -138,7 +138,7 @@ export function parseRealm(input: unknown): Realm {
       const userWhere = j === 0 ? `${where}.AdminAccount` : `${where}.Users[${j - 1}]`;
       if (!isRecord(user)) throw new RealmError(`${userWhere} must be an object.`);
       if (j > 0) checkUserFields(user, userWhere, USER_EXTRAS);
-      const key = String(user.UserName).toLowerCase();
+      const key = userNameKey(String(user.UserName));
       if (seenUsers.has(key))
         throw new RealmError(`${userWhere}.UserName "${String(user.UserName)}" appears twice.`);
       seenUsers.add(key);
@@ -233,7 +233,7 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
           AdministeredApplications,
           ...fields
         } = entry.fields;
-        const usernameKey = fields.UserName.toLowerCase();
+        const usernameKey = userNameKey(fields.UserName);
         const existing = users.findByUsername(usernameKey);
         if (existing && existing.org_id !== orgId) {
           throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
@@ -269,31 +269,10 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
               '(compared ignoring case and Unicode compatibility forms), so single sign-on could not tell them apart.',
           );
         }
-        db.prepare(
-          `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
-             name_fold, email_fold, record)
-           VALUES (@uid, @referenceId, @orgId, @usernameKey, @hash, @active, @typeId, @searchText, @nameFold,
-             @emailFold, @record)
-           ON CONFLICT(uid) DO UPDATE SET org_id = excluded.org_id, username_key = excluded.username_key,
-             password_hash = excluded.password_hash, is_active = excluded.is_active, type_id = excluded.type_id,
-             search_text = excluded.search_text, name_fold = excluded.name_fold, email_fold = excluded.email_fold,
-             record = excluded.record`,
-        ).run({
-          uid,
-          referenceId,
-          orgId,
-          usernameKey,
-          hash: entry.hash,
-          active: entry.active ? 1 : 0,
-          typeId: entry.typeId,
-          searchText: searchTextOf(record),
-          ...keys,
-          record: JSON.stringify(record),
-        });
+        users.saveUser(orgId, record, entry.hash);
         userCount++;
       }
     }
   })();
-  invalidateUserCache(db);
   return { organizations: realm.organizations.length, users: userCount };
 }

@@ -1,0 +1,70 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Type-aware linting builds each tsconfig's program once: the first file of each side is slow.
+const SLOW = 120_000;
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: import.meta.dirname });
+});
+
+/** The messages of `rule` for `code` linted as if it were the file at `filePath` (which must exist). */
+async function complaints(filePath: string, code: string, rule = 'import-x/no-restricted-paths') {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule || m.fatal).map((m) => m.message);
+}
+
+describe('the import boundaries', () => {
+  it.each([
+    ['src/lib/clock.ts', "import { routes } from '@/app/router';", 'src/lib sits below'],
+    ['src/lib/clock.ts', "import { render } from '@/testing/render';", 'src/lib sits below'],
+    ['src/session/countdown.ts', "import { SCREENS } from '@/app/screens';", 'src/session sits below'],
+    [
+      'src/components/page-header.tsx',
+      "import { PasteToken } from '@/features/sso/components/paste-token';",
+      'src/components sits below',
+    ],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { preloadScreen } from '@/app/screens';",
+      'src/features sits below',
+    ],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { theme } from '../../../app/theme';",
+      'src/features sits below',
+    ],
+    ['src/lib/clock.ts', "import { systemClock } from '../../server/clock.ts';", 'never imports the server'],
+  ])('refuses %s importing upward: %s', { timeout: SLOW }, async (file, line, message) => {
+    const messages = await complaints(file, `${line}\nexport const probe = 1;\n`);
+    expect(messages).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    ['server/clock.ts', "import { now } from '../src/lib/clock';", 'never imports the console'],
+    ['server/store/db.ts', "import { hashPassword } from '../auth/passwords.ts';", 'server/store is below'],
+    ['server/http/errors.ts', "import { openDb } from '../store/db.ts';", 'server/http is below'],
+    ['contract/is-guid.ts', "import { systemClock } from '../server/clock.ts';", 'contract/ is what'],
+  ])('refuses %s importing %s', { timeout: SLOW }, async (file, line, message) => {
+    const messages = await complaints(file, `${line}\nexport const probe = 1;\n`);
+    expect(messages).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    ['src/app/not-found-page.tsx', "import { SCREENS } from './screens';"],
+    ['src/features/decode/components/decode-page.tsx', "import { PROFILE_PATH } from '@/lib/routes';"],
+    ['src/lib/jwt.test.ts', "import { renderRoute } from '@/testing/render';"],
+    ['server/auth/routes.ts', "import { openDb } from '../store/db.ts';"],
+  ])('lets %s import downward or sideways: %s', { timeout: SLOW }, async (file, line) => {
+    expect(await complaints(file, `${line}\nexport const probe = 1;\n`)).toEqual([]);
+  });
+
+  it('refuses a circle', { timeout: SLOW }, async () => {
+    // copy-commands.ts imports secret-fields.ts: importing it back closes a circle.
+    const code =
+      "import { TOKEN_PLACEHOLDER } from './copy-commands';\nexport const probe = TOKEN_PLACEHOLDER;\n";
+    expect(await complaints('src/lib/secret-fields.ts', code, 'import-x/no-cycle')).toEqual([
+      expect.stringContaining('Dependency cycle'),
+    ]);
+  });
+});

@@ -1,0 +1,12 @@
+// Every screen's path, written once: the route table (src/app/screens.tsx) and every link take them from here.
+export const SIGN_IN_PATH = '/sign-in';
+export const ADMIN_KEY_PATH = '/admin-key';
+export const SSO_PATH = '/sso';
+export const SSO_CALLBACK_PATH = '/sso/callback';
+export const DECODE_PATH = '/decode';
+export const PROFILE_PATH = '/profile';
+export const TOKEN_PATH = '/token';
+export const REQUESTS_PATH = '/requests';
+
+/** Where a sign-in goes when it was not told where to return. */
+export const DEFAULT_PATH = PROFILE_PATH;
