@@ -295,6 +295,72 @@ test('an auth request sent from here is kept with its password masked, in the hi
   expect(curl).not.toContain(JDOE.password);
 });
 
+test('paste anything: a full URL with a query fills path and rows; another base is refused; a curl command fills the form', async ({
+  page,
+  context,
+  signedIn,
+  requests,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRequests(page);
+  const origin = new URL(page.url()).origin;
+  const path = page.getByLabel('Path', { exact: true });
+  const paste = async (text: string) => {
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await path.click();
+    await path.press('Control+A');
+    await path.press('Control+V');
+  };
+
+  await paste(`${origin}/TDWebApi/api/people/lookup?searchText=doe&maxResults=5&tag=a%20b&tag=c%2Bd`);
+  await expect(path).toHaveValue('people/lookup');
+  const rows = [
+    ['searchText', 'doe'],
+    ['maxResults', '5'],
+    ['tag', 'a b'],
+    ['tag', 'c+d'],
+  ];
+  for (const [index, [name, value]] of rows.entries()) {
+    await expect(page.getByLabel(`Name ${index + 1}`)).toHaveValue(name!);
+    await expect(page.getByLabel(`Value ${index + 1}`)).toHaveValue(value!);
+  }
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  expect(
+    requests.filter((r) => r.url.includes('/api/people/lookup')).map((r) => new URL(r.url).search),
+  ).toEqual(['?searchText=doe&maxResults=5&tag=a+b&tag=c%2Bd']);
+
+  // Another base of this server, and another tenant: refused, naming both, and the form left as it was.
+  await paste(`${origin}/SBTDWebApi/api/auth/getuser`);
+  await expect(path).toHaveAccessibleDescription(
+    `That URL is for ${origin}/SBTDWebApi, but this session is signed in to ${origin}/TDWebApi: a token goes only to its own connection.`,
+  );
+  await expect(path).toHaveValue('people/lookup');
+  await paste('https://other.teamdynamix.com/TDWebApi/api/people/lookup?searchText=x');
+  await expect(path).toHaveAccessibleDescription(
+    /^That URL is for https:\/\/other\.teamdynamix\.com\/TDWebApi, but/,
+  );
+
+  await page.getByRole('button', { name: 'Paste a curl command' }).click();
+  const curlField = page.getByRole('group', { name: 'Paste a curl command' });
+  await curlField
+    .getByLabel('curl command')
+    .fill(
+      `curl -X POST \\\n  -H 'Authorization: Bearer not.a.token' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"FirstName":"Ann","LastName":"O\u2019Lee"}' \\\n  '${origin}/TDWebApi/api/people?notify=false'`,
+    );
+  await curlField.getByRole('button', { name: 'Fill the form' }).click();
+  await expect(curlField).toHaveCount(0);
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(path).toHaveValue('people');
+  await expect(page.getByLabel('Name 1')).toHaveValue('notify');
+  await expect(page.getByLabel('Value 1')).toHaveValue('false');
+  await expect(page.getByLabel('JSON body')).toHaveValue('{"FirstName":"Ann","LastName":"O\u2019Lee"}');
+  const notes = page.getByRole('alert').filter({ hasText: 'Read with bash quoting.' });
+  await expect(notes).toContainText('The Authorization header was left out: the session’s token is used.');
+  await expect(page.getByLabel('Request preview')).not.toContainText('not.a.token');
+});
+
 test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({
   page,
 }) => {
