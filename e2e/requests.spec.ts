@@ -11,6 +11,7 @@ import {
   test,
 } from './fixtures';
 import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
+import { runPythonProgram } from '../server/testing/python-client.ts';
 
 const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
 
@@ -359,6 +360,57 @@ test('paste anything: a full URL with a query fills path and rows; another base 
   const notes = page.getByRole('alert').filter({ hasText: 'Read with bash quoting.' });
   await expect(notes).toContainText('The Authorization header was left out: the session’s token is used.');
   await expect(page.getByLabel('Request preview')).not.toContainText('not.a.token');
+});
+
+test('copy as Python runs with python3 + requests against the server; PowerShell and Python copies redact the token unless asked', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/admin-key?returnTo=${encodeURIComponent('/requests')}`);
+  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
+  await expect(page).toHaveURL('/requests');
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+  await choose(page, 'post people', 'POST /api/people');
+  const tag = `py-${Date.now()}`;
+  const bodyText = JSON.stringify({
+    FirstName: 'Zoë',
+    LastName: 'O’Brien "$x" `y`',
+    PrimaryEmail: `${tag}@example.edu`,
+    UserName: `${tag}@example.edu`,
+    IsActive: true,
+    AlternateID: null,
+  });
+  await page.getByLabel('JSON body').fill(bodyText);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  await entry.getByRole('button', { name: 'Copy as PowerShell' }).click();
+  const powershell = await clipboard();
+  expect(powershell).toContain("'Authorization' = 'Bearer <token>'");
+  expect(powershell).toContain(`$body = @'\n${bodyText}\n'@`);
+  expect(powershell).not.toContain(session.token);
+  await entry.getByRole('button', { name: 'Copy as Python' }).click();
+  expect(await clipboard()).not.toContain(session.token);
+
+  // With the token, the copy creates the person again under a new name, as the administrator would run it.
+  await page.getByRole('region', { name: 'History' }).getByLabel('Show the token in copies').check();
+  await entry.getByRole('button', { name: 'Copy as Python' }).click();
+  const python = (await clipboard()).replaceAll(tag, `${tag}-again`);
+  expect(python).toContain('"IsActive":True');
+  const { stdout } = await runPythonProgram(python);
+  const [status, ...text] = stdout.trimEnd().split('\n');
+  expect(status).toBe('200');
+  expect(JSON.parse(text.join('\n'))).toMatchObject({
+    FirstName: 'Zoë',
+    LastName: 'O’Brien "$x" `y`',
+    UserName: `${tag}-again@example.edu`,
+  });
 });
 
 test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({
