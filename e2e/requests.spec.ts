@@ -413,6 +413,50 @@ test('copy as Python runs with python3 + requests against the server; PowerShell
   });
 });
 
+test('saved requests: kept per connection without secrets, across a reload and a sign-out, loaded back, deleted', async ({
+  page,
+  signedIn,
+}) => {
+  await openRequests(page);
+  const saved = page.getByRole('region', { name: 'Saved' });
+  await choose(page, 'people lookup', 'GET /api/people/lookup');
+  await page.getByLabel('Value 1').fill('doe');
+  await page.getByLabel('Value 2').fill('5');
+  await saved.getByLabel('Name to save the form as').fill('Weekly lookup');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
+  await expect(saved.getByRole('status')).toHaveText('Saved “Weekly lookup”.');
+
+  await choose(page, 'auth login', 'POST /api/auth/login');
+  await page
+    .getByLabel('JSON body')
+    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
+  await saved.getByLabel('Name to save the form as').fill('Sign in');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
+  await expect(saved.getByRole('status')).toContainText('A password or key in it was masked');
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).toContain('Weekly lookup');
+  expect(stored).not.toContain(JDOE.password);
+  expect(stored).not.toContain(signedIn.token);
+
+  await page.reload();
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInViaApi(page, JDOE);
+  await openRequests(page);
+  await expect(saved.getByRole('listitem', { name: 'Sign in' })).toContainText('Password or key masked');
+  const lookup = saved.getByRole('listitem', { name: 'Weekly lookup' });
+  await expect(lookup).toContainText('GET /api/people/lookup');
+  await lookup.getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/lookup');
+  await expect(page.getByLabel('Value 1')).toHaveValue('doe');
+  await expect(page.getByLabel('Value 2')).toHaveValue('5');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  await saved.getByRole('listitem', { name: 'Sign in' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+});
+
 test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
+import { SAVED_REQUESTS_KEY } from '@/features/requests/saved-requests-key';
 
 // Screens load on demand: the first import of a lazy route (and of MUI) can take over a second under jsdom.
 configure({ asyncUtilTimeout: 5000 });
@@ -8,9 +9,10 @@ configure({ asyncUtilTimeout: 5000 });
 // Without vitest globals, Testing Library cannot register its own automatic cleanup.
 afterEach(() => {
   cleanup();
-  // The console must never write to localStorage; a test that did fails here (node-environment files have none).
+  // The console writes to localStorage only the saved requests (nothing secret); a test that wrote anything else
+  // fails here (node-environment files have none).
   if (typeof window === 'undefined') return;
-  const left = Object.keys(window.localStorage);
+  const left = Object.keys(window.localStorage).filter((key) => key !== SAVED_REQUESTS_KEY);
   window.localStorage.clear();
   expect(left, 'keys left in localStorage').toEqual([]);
 });

@@ -30,6 +30,7 @@ import { PasteCurl } from './paste-curl';
 import { HistoryList } from './history-list';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
+import { SavedList } from './saved-list';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
@@ -193,7 +194,25 @@ export default function RequestsPage() {
           </SectionCard>
         </Box>
       </Box>
-      <Box sx={{ mt: 2 }}>
+      <Box
+        sx={{
+          mt: 2,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <SectionCard title="Saved">
+          <SavedList
+            connection={apiBase}
+            label={session.connection.label}
+            onLoad={() => {
+              setErrors({});
+              setPasteNotes([]);
+            }}
+          />
+        </SectionCard>
         <SectionCard title="History">
           <HistoryList
             apiBase={apiBase}
