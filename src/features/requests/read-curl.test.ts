@@ -83,6 +83,11 @@ describe('readCurl', () => {
       body: '{"a":"b"}',
       url: URL_,
     });
+    expect(readCurl(`curl.exe -d '{"a":"it''s"}' ${URL_}`)).toMatchObject({
+      ok: true,
+      dialect: 'powershell',
+      body: `{"a":"it's"}`,
+    });
   });
 
   it('names what it cannot read, and guesses nothing', () => {

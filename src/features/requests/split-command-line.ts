@@ -15,10 +15,14 @@ function variableAt(text: string, i: number): string | null {
   return text[i] === '$' ? (VARIABLE.exec(text.slice(i))?.[0] ?? null) : null;
 }
 
-/** Which shell wrote the line, from its continuations and escapes: a caret for cmd, a backtick for PowerShell. */
+/**
+ * Which shell wrote the line, from its continuations and escapes: a caret for cmd, a backtick for PowerShell, and
+ * `curl.exe` without carets for PowerShell too (its alias `curl` is not curl, so that is how it is called there).
+ */
 export function dialectOf(text: string): Dialect {
   if (/`\r?\n/.test(text)) return 'powershell';
   if (/\^\r?\n|\^"/.test(text)) return 'cmd';
+  if (/^\s*curl\.exe\s/i.test(text)) return 'powershell';
   return 'bash';
 }
 
