@@ -11,6 +11,7 @@ import {
   test,
 } from './fixtures';
 import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
+import { runPythonProgram } from '../server/testing/python-client.ts';
 
 const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
 
@@ -297,6 +298,167 @@ test('an auth request sent from here is kept with its password masked, in the hi
   const curl = await page.evaluate(() => navigator.clipboard.readText());
   expect(curl).toContain('"password": "<redacted>"');
   expect(curl).not.toContain(JDOE.password);
+});
+
+test('paste anything: a full URL with a query fills path and rows; another base is refused; a curl command fills the form', async ({
+  page,
+  context,
+  signedIn,
+  requests,
+}) => {
+  expect(signedIn.username).toBe(JDOE.username);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRequests(page);
+  const origin = new URL(page.url()).origin;
+  const path = page.getByLabel('Path', { exact: true });
+  const paste = async (text: string) => {
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await path.click();
+    await path.press('Control+A');
+    await path.press('Control+V');
+  };
+
+  await paste(`${origin}/TDWebApi/api/people/lookup?searchText=doe&maxResults=5&tag=a%20b&tag=c%2Bd`);
+  await expect(path).toHaveValue('people/lookup');
+  const rows = [
+    ['searchText', 'doe'],
+    ['maxResults', '5'],
+    ['tag', 'a b'],
+    ['tag', 'c+d'],
+  ];
+  for (const [index, [name, value]] of rows.entries()) {
+    await expect(page.getByLabel(`Name ${index + 1}`)).toHaveValue(name!);
+    await expect(page.getByLabel(`Value ${index + 1}`)).toHaveValue(value!);
+  }
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  expect(
+    requests.filter((r) => r.url.includes('/api/people/lookup')).map((r) => new URL(r.url).search),
+  ).toEqual(['?searchText=doe&maxResults=5&tag=a+b&tag=c%2Bd']);
+
+  // Another base of this server, and another tenant: refused, naming both, and the form left as it was.
+  await paste(`${origin}/SBTDWebApi/api/auth/getuser`);
+  await expect(path).toHaveAccessibleDescription(
+    `That URL is for ${origin}/SBTDWebApi, but this session is signed in to ${origin}/TDWebApi: a token goes only to its own connection.`,
+  );
+  await expect(path).toHaveValue('people/lookup');
+  await paste('https://other.teamdynamix.com/TDWebApi/api/people/lookup?searchText=x');
+  await expect(path).toHaveAccessibleDescription(
+    /^That URL is for https:\/\/other\.teamdynamix\.com\/TDWebApi, but/,
+  );
+
+  await page.getByRole('button', { name: 'Paste a curl command' }).click();
+  const curlField = page.getByRole('group', { name: 'Paste a curl command' });
+  await curlField
+    .getByLabel('curl command')
+    .fill(
+      `curl -X POST \\\n  -H 'Authorization: Bearer not.a.token' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"FirstName":"Ann","LastName":"O\u2019Lee"}' \\\n  '${origin}/TDWebApi/api/people?notify=false'`,
+    );
+  await curlField.getByRole('button', { name: 'Fill the form' }).click();
+  await expect(curlField).toHaveCount(0);
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(path).toHaveValue('people');
+  await expect(page.getByLabel('Name 1')).toHaveValue('notify');
+  await expect(page.getByLabel('Value 1')).toHaveValue('false');
+  await expect(page.getByLabel('JSON body')).toHaveValue('{"FirstName":"Ann","LastName":"O\u2019Lee"}');
+  const notes = page.getByRole('alert').filter({ hasText: 'Read with bash quoting.' });
+  await expect(notes).toContainText('The Authorization header was left out: the session’s token is used.');
+  await expect(page.getByLabel('Request preview')).not.toContainText('not.a.token');
+});
+
+test('copy as Python runs with python3 + requests against the server; PowerShell and Python copies redact the token unless asked', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/admin-key?returnTo=${encodeURIComponent('/requests')}`);
+  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
+  await expect(page).toHaveURL('/requests');
+  const session = await storedSession(page);
+  if (!session) throw new Error('The sign-in left no session behind.');
+  await choose(page, 'post people', 'POST /api/people');
+  const tag = `py-${Date.now()}`;
+  const bodyText = JSON.stringify({
+    FirstName: 'Zoë',
+    LastName: 'O’Brien "$x" `y`',
+    PrimaryEmail: `${tag}@example.edu`,
+    UserName: `${tag}@example.edu`,
+    IsActive: true,
+    AlternateID: null,
+  });
+  await page.getByLabel('JSON body').fill(bodyText);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  await entry.getByRole('button', { name: 'Copy as PowerShell' }).click();
+  const powershell = await clipboard();
+  expect(powershell).toContain("'Authorization' = 'Bearer <token>'");
+  expect(powershell).toContain(`$body = @'\n${bodyText}\n'@`);
+  expect(powershell).not.toContain(session.token);
+  await entry.getByRole('button', { name: 'Copy as Python' }).click();
+  expect(await clipboard()).not.toContain(session.token);
+
+  // With the token, the copy creates the person again under a new name, as the administrator would run it.
+  await page.getByRole('region', { name: 'History' }).getByLabel('Show the token in copies').check();
+  await entry.getByRole('button', { name: 'Copy as Python' }).click();
+  const python = (await clipboard()).replaceAll(tag, `${tag}-again`);
+  expect(python).toContain('"IsActive":True');
+  const { stdout } = await runPythonProgram(python);
+  const [status, ...text] = stdout.trimEnd().split('\n');
+  expect(status).toBe('200');
+  expect(JSON.parse(text.join('\n'))).toMatchObject({
+    FirstName: 'Zoë',
+    LastName: 'O’Brien "$x" `y`',
+    UserName: `${tag}-again@example.edu`,
+  });
+});
+
+test('saved requests: kept per connection without secrets, across a reload and a sign-out, loaded back, deleted', async ({
+  page,
+  signedIn,
+}) => {
+  await openRequests(page);
+  const saved = page.getByRole('region', { name: 'Saved' });
+  await choose(page, 'people lookup', 'GET /api/people/lookup');
+  await page.getByLabel('Value 1').fill('doe');
+  await page.getByLabel('Value 2').fill('5');
+  await saved.getByLabel('Name to save the form as').fill('Weekly lookup');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
+  await expect(saved.getByRole('status')).toHaveText('Saved “Weekly lookup”.');
+
+  await choose(page, 'auth login', 'POST /api/auth/login');
+  await page
+    .getByLabel('JSON body')
+    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
+  await saved.getByLabel('Name to save the form as').fill('Sign in');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
+  await expect(saved.getByRole('status')).toContainText('A password or key in it was masked');
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).toContain('Weekly lookup');
+  expect(stored).not.toContain(JDOE.password);
+  expect(stored).not.toContain(signedIn.token);
+
+  await page.reload();
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInViaApi(page, JDOE);
+  await openRequests(page);
+  await expect(saved.getByRole('listitem', { name: 'Sign in' })).toContainText('Password or key masked');
+  const lookup = saved.getByRole('listitem', { name: 'Weekly lookup' });
+  await expect(lookup).toContainText('GET /api/people/lookup');
+  await lookup.getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/lookup');
+  await expect(page.getByLabel('Value 1')).toHaveValue('doe');
+  await expect(page.getByLabel('Value 2')).toHaveValue('5');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  await saved.getByRole('listitem', { name: 'Sign in' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
 });
 
 test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({

@@ -91,3 +91,90 @@ export function fetchSnippet(request: CopyableRequest, { token }: CopyOptions): 
 export function copyCommands(request: CopyableRequest, options: CopyOptions): CopyCommands {
   return { curl: curlCommand(request, options), fetch: fetchSnippet(request, options) };
 }
+
+/**
+ * Single-quoted for PowerShell (5.1 and 7): only a quote needs escaping, by doubling, and PowerShell takes the
+ * typographic quotes ‘ ’ ‚ ‛ for quotes too, so those are doubled as well; `$`, backticks and newlines are literal.
+ */
+export function powershellQuote(text: string): string {
+  return `'${text.replace(/['\u2018\u2019\u201A\u201B]/g, (quote) => quote + quote)}'`;
+}
+
+const PS_HERE_STRING_END = /\n['\u2018\u2019\u201A\u201B]@/;
+
+function powershellMethod(method: string): string {
+  return /^[A-Z]+$/.test(method) ? method[0] + method.slice(1).toLowerCase() : powershellQuote(method);
+}
+
+/**
+ * `Invoke-RestMethod` for PowerShell 5.1 and 7: the body as a literal here-string, sent as UTF-8 bytes because 5.1
+ * encodes a string body as ISO-8859-1.
+ */
+export function powershellCommand(request: CopyableRequest, { token }: CopyOptions): string {
+  const headers = headerList(request, token);
+  const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const lines = ['$headers = @{'];
+  for (const [name, value] of headers)
+    if (name.toLowerCase() !== 'content-type')
+      lines.push(`  ${powershellQuote(name)} = ${powershellQuote(value)}`);
+  lines.push('}');
+  const call = [
+    'Invoke-RestMethod',
+    `-Method ${powershellMethod(request.method.toUpperCase())}`,
+    `-Uri ${powershellQuote(request.url)}`,
+    '-Headers $headers',
+  ];
+  if (request.body !== undefined) {
+    const body = maskBody(request.body);
+    lines.push(
+      PS_HERE_STRING_END.test(`\n${body}`) ? `$body = ${powershellQuote(body)}` : `$body = @'\n${body}\n'@`,
+    );
+    call.push(`-ContentType ${powershellQuote(`${type ?? 'application/json'}; charset=utf-8`)}`);
+    call.push('-Body ([System.Text.Encoding]::UTF8.GetBytes($body))');
+  }
+  lines.push(call.join(' `\n  '));
+  return lines.join('\n');
+}
+
+/** A JSON text as a Python literal, token by token so that numbers keep their digits and strings their escapes. */
+export function pythonLiteral(json: string): string {
+  return json.replace(/"(?:[^"\\]|\\.)*"|\btrue\b|\bfalse\b|\bnull\b/g, (token) => {
+    if (token === 'true') return 'True';
+    if (token === 'false') return 'False';
+    if (token === 'null') return 'None';
+    return token.replaceAll('\\/', '/');
+  });
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Python `requests`: the JSON body as a dict literal given to `json=`, which sends it as `application/json`. */
+export function pythonSnippet(request: CopyableRequest, { token }: CopyOptions): string {
+  const q = (text: string) => JSON.stringify(text);
+  const body = request.body === undefined ? undefined : maskBody(request.body);
+  const asJson = body !== undefined && isJsonText(body);
+  const headers = headerList(request, token).filter(
+    ([name]) => !(asJson && name.toLowerCase() === 'content-type'),
+  );
+  const lines = [
+    'import requests',
+    '',
+    'response = requests.request(',
+    `    ${q(request.method.toUpperCase())},`,
+    `    ${q(request.url)},`,
+    '    headers={',
+    ...headers.map(([name, value]) => `        ${q(name)}: ${q(value)},`),
+    '    },',
+  ];
+  if (body !== undefined)
+    lines.push(asJson ? `    json=${pythonLiteral(body)},` : `    data=${q(body)}.encode(),`);
+  lines.push('    timeout=60,', ')', 'print(response.status_code)', 'print(response.text)');
+  return lines.join('\n');
+}

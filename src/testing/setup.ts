@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import { CONNECTION_CHOICE_KEY } from '@/lib/connection';
+import { SAVED_REQUESTS_KEY } from '@/features/requests/saved-requests-key';
 
 // Screens load on demand: the first import of a lazy route (and of MUI) can take over a second under jsdom.
 configure({ asyncUtilTimeout: 5000 });
@@ -9,10 +10,11 @@ configure({ asyncUtilTimeout: 5000 });
 // Without vitest globals, Testing Library cannot register its own automatic cleanup.
 afterEach(() => {
   cleanup();
-  // The console writes nothing to localStorage but the connection a browser chose (an id, not a secret); a test
-  // that wrote anything else fails here (node-environment files have none).
+  // The console writes to localStorage only the connection a browser chose (an id) and the saved requests (never a
+  // token or a secret's value); a test that wrote anything else fails here (node-environment files have none).
   if (typeof window === 'undefined') return;
-  const left = Object.keys(window.localStorage).filter((key) => key !== CONNECTION_CHOICE_KEY);
+  const allowed = new Set([CONNECTION_CHOICE_KEY, SAVED_REQUESTS_KEY]);
+  const left = Object.keys(window.localStorage).filter((key) => !allowed.has(key));
   window.localStorage.clear();
   expect(left, 'keys left in localStorage').toEqual([]);
 });

@@ -5,7 +5,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { CopyButton } from '@/components/copy-button';
-import { curlCommand, fetchSnippet, type CopyableRequest } from '@/lib/copy-commands';
+import {
+  curlCommand,
+  fetchSnippet,
+  powershellCommand,
+  pythonSnippet,
+  type CopyableRequest,
+} from '@/lib/copy-commands';
 import { useHistoryStore, type HistoryEntry } from '../history-store';
 
 function copyable(apiBase: string, connection: string, entry: HistoryEntry): CopyableRequest {
@@ -14,7 +20,10 @@ function copyable(apiBase: string, connection: string, entry: HistoryEntry): Cop
   return { method, url: `${apiBase}${path}`, connection, ...body };
 }
 
-/** This tab's last requests: run again, load into the form, copy as curl or fetch (the token only on request). */
+/**
+ * This tab's last requests: run again, load into the form, copy as curl, fetch, PowerShell or Python (the token
+ * only on request).
+ */
 export function HistoryList({
   apiBase,
   connection,
@@ -81,6 +90,16 @@ export function HistoryList({
                 <CopyButton
                   text={() => fetchSnippet(copyable(apiBase, connection, entry), { token: shown })}
                   label="Copy as fetch"
+                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                />
+                <CopyButton
+                  text={() => powershellCommand(copyable(apiBase, entry), { token: shown })}
+                  label="Copy as PowerShell"
+                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                />
+                <CopyButton
+                  text={() => pythonSnippet(copyable(apiBase, entry), { token: shown })}
+                  label="Copy as Python"
                   copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
                 />
               </Box>

@@ -5,18 +5,36 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState, type ClipboardEvent } from 'react';
 import { TextInput } from '@/components/text-input';
 import type { ApiMethod } from '@/lib/api-client';
 import { useRequestFormStore } from '../form-store';
+import { pasteTarget } from '../paste-into-form';
+import type { TargetBases } from '../read-target';
 import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../request-form';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
 /** Method, path, its parameters, query rows and the JSON body: the form lives in the tab's form store. */
-export function RequestFormFields({ errors }: { errors: FormErrors }) {
+export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases: TargetBases }) {
   const form = useRequestFormStore((s) => s.form);
   const setForm = useRequestFormStore((s) => s.setForm);
+  const load = useRequestFormStore((s) => s.load);
+  const [pathError, setPathError] = useState<string | undefined>();
+  /** A URL or a path with a query, pasted or left in the field: its base stripped and its query made rows. */
+  function readPath(text: string) {
+    const result = pasteTarget(form, text, bases);
+    if (result.ok) load(result.form);
+    setPathError(result.ok ? undefined : result.message);
+  }
+  function onPaste(event: ClipboardEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const pasted = event.clipboardData.getData('text');
+    const text = `${input.value.slice(0, input.selectionStart ?? 0)}${pasted}${input.value.slice(input.selectionEnd ?? input.value.length)}`;
+    if (!/[?#]|:\/\/|^\s*\//.test(text)) return;
+    event.preventDefault();
+    readPath(text);
+  }
   const placeholders = placeholdersOf(form.path);
   const editRow = (id: number, change: { name: string } | { value: string }) =>
     setForm({ query: form.query.map((r) => (r.id === id ? { ...r, ...change } : r)) });
@@ -43,10 +61,21 @@ export function RequestFormFields({ errors }: { errors: FormErrors }) {
           <TextInput
             label="Path"
             value={form.path}
-            onChange={(e) => setForm({ path: e.target.value })}
-            error={errors.path}
-            hint="Below the connection’s /api/; {name} marks a path parameter"
-            inputProps={{ spellCheck: false, autoCapitalize: 'off', style: MONO }}
+            onChange={(e) => {
+              setPathError(undefined);
+              setForm({ path: e.target.value });
+            }}
+            error={pathError ?? errors.path}
+            hint="Below the connection’s /api/; a full URL or a query string may be pasted; {name} marks a path parameter"
+            inputProps={{
+              spellCheck: false,
+              autoCapitalize: 'off',
+              style: MONO,
+              onPaste,
+              onBlur: () => {
+                if (/[?#]|:\/\/|^\s*\//.test(form.path)) readPath(form.path);
+              },
+            }}
             startAdornment={
               <Box component="span" sx={{ mr: 1, color: 'text.secondary', fontFamily: 'monospace' }}>
                 /api/

@@ -26,9 +26,11 @@ import {
 } from '../request-form';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
+import { PasteCurl } from './paste-curl';
 import { HistoryList } from './history-list';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
+import { SavedList } from './saved-list';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
@@ -43,6 +45,7 @@ export default function RequestsPage() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [pending, setPending] = useState(false);
+  const [pasteNotes, setPasteNotes] = useState<string[]>([]);
   const connectionBase = session?.connection.baseUrl ?? '';
   const built = buildRequest(form, connectionBase);
   const rateMethod = rateMethodOf(form.method, built.ok ? built.request.path : `/api/${form.path}`);
@@ -51,12 +54,17 @@ export default function RequestsPage() {
     (entry: CatalogEntry) => {
       load(formFromEntry(entry));
       setErrors({});
+      setPasteNotes([]);
     },
     [load],
   );
   if (!session) return null;
   const base = `${window.location.origin}${session.connection.baseUrl}`;
   const apiBase = directBaseUrl(session.connection, window.location.origin);
+  const bases = {
+    own: apiBase,
+    accepted: [base, ...(session.connection.upstream ? [session.connection.upstream] : [])],
+  };
 
   async function run(request: BuiltRequest, sentForm: RequestForm) {
     setPending(true);
@@ -129,7 +137,7 @@ export default function RequestsPage() {
                 send();
               }}
             >
-              <RequestFormFields errors={errors} />
+              <RequestFormFields errors={errors} bases={bases} />
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
                 <Button type="submit" variant="contained" disabled={pending || wait !== null}>
                   {wait ? `Send (wait ${wait.seconds} s)` : pending ? 'Sending…' : 'Send'}
@@ -139,6 +147,30 @@ export default function RequestsPage() {
                 </Typography>
               </Box>
             </Box>
+            <Box sx={{ mt: 2 }}>
+              <PasteCurl
+                bases={bases}
+                onFilled={(filled, notes) => {
+                  load(filled);
+                  setErrors({});
+                  setPasteNotes(notes);
+                }}
+              />
+            </Box>
+            {pasteNotes.length > 0 && (
+              <Alert
+                severity="info"
+                onClose={() => setPasteNotes([])}
+                sx={{ mt: 2 }}
+                aria-label="From the curl command"
+              >
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {pasteNotes.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </Box>
+              </Alert>
+            )}
             <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
               Preview
             </Typography>
@@ -162,7 +194,25 @@ export default function RequestsPage() {
           </SectionCard>
         </Box>
       </Box>
-      <Box sx={{ mt: 2 }}>
+      <Box
+        sx={{
+          mt: 2,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <SectionCard title="Saved">
+          <SavedList
+            connection={apiBase}
+            label={session.connection.label}
+            onLoad={() => {
+              setErrors({});
+              setPasteNotes([]);
+            }}
+          />
+        </SectionCard>
         <SectionCard title="History">
           <HistoryList
             apiBase={apiBase}

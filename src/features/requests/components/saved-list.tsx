@@ -1,0 +1,178 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { TextInput } from '@/components/text-input';
+import { useRequestFormStore } from '../form-store';
+import { fromPostman, toPostman } from '../postman-collection';
+import { formFromSaved, savedFrom, type SavedRequest } from '../saved-request';
+import { useSavedStore } from '../saved-store';
+
+const NONE: SavedRequest[] = [];
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Requests kept in this browser for this connection: save the form under a name (saving under a name already
+ * there replaces it), load one back to edit or send, delete, and export or import them as a Postman collection.
+ */
+export function SavedList({
+  connection,
+  label,
+  onLoad,
+}: {
+  /** The connection's API base: saved requests belong to it. */
+  connection: string;
+  label: string;
+  onLoad: () => void;
+}) {
+  const saved = useSavedStore((s) => s.byConnection[connection] ?? NONE);
+  const save = useSavedStore((s) => s.save);
+  const remove = useSavedStore((s) => s.remove);
+  const load = useRequestFormStore((s) => s.load);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  function saveForm() {
+    if (name.trim() === '') {
+      setError('Give the request a name.');
+      return;
+    }
+    const entry = savedFrom(name, useRequestFormStore.getState().form);
+    const replaced = saved.some((s) => s.name === entry.name);
+    save(connection, entry);
+    setStatus(
+      `${replaced ? 'Updated' : 'Saved'} “${entry.name}”.${entry.masked ? ' A password or key in it was masked: fill it in again before sending.' : ''}`,
+    );
+  }
+
+  async function importFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const read = fromPostman(await file.text());
+    if (!read.ok) {
+      setStatus(read.message);
+      return;
+    }
+    for (const entry of read.saved) save(connection, entry);
+    setStatus(
+      `Imported ${read.saved.length} request${read.saved.length === 1 ? '' : 's'}.${read.skipped.length > 0 ? ` Not imported: ${read.skipped.join('; ')}.` : ''}`,
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 200px' }}>
+          <TextInput
+            label="Name to save the form as"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(undefined);
+            }}
+            error={error}
+            hint="Kept in this browser for this connection, never with a token"
+          />
+        </Box>
+        <Button variant="outlined" onClick={saveForm} sx={{ mt: 1 }}>
+          Save the form
+        </Button>
+      </Box>
+      <Typography variant="body2" role="status" aria-live="polite">
+        {status}
+      </Typography>
+      {saved.length === 0 ? (
+        <Typography color="text.secondary">Nothing saved for this connection yet.</Typography>
+      ) : (
+        <Box component="ol" aria-label="Saved requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {saved.map((entry) => (
+            <Box
+              component="li"
+              key={entry.name}
+              aria-label={entry.name}
+              sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+                {entry.name}
+              </Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {entry.method} /api/{entry.path}
+              </Typography>
+              {entry.masked && (
+                <Typography variant="body2" color="text.secondary">
+                  Password or key masked: fill it in again before sending
+                </Typography>
+              )}
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => {
+                    load(formFromSaved(entry));
+                    setName(entry.name);
+                    setStatus('');
+                    onLoad();
+                  }}
+                >
+                  Load
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => {
+                    remove(connection, entry.name);
+                    setStatus(`Deleted “${entry.name}”.`);
+                  }}
+                >
+                  Delete
+                </Button>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={saved.length === 0}
+          onClick={() =>
+            download(
+              'auth-console-requests.postman_collection.json',
+              JSON.stringify(
+                toPostman(saved, { name: `Auth Console: ${label}`, baseUrl: connection }),
+                null,
+                2,
+              ),
+            )
+          }
+        >
+          Export as a Postman collection
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => fileInput.current?.click()}>
+          Import a Postman collection
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          aria-label="Postman collection file"
+          tabIndex={-1}
+          hidden
+          onChange={(e) => void importFile(e)}
+        />
+      </Box>
+    </Box>
+  );
+}

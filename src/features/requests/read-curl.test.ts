@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { readCurl } from './read-curl';
+import { splitCommandLine } from './split-command-line';
+
+const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people';
+
+describe('splitCommandLine', () => {
+  it.each([
+    [
+      'bash',
+      `curl -H 'a: "b"' "c \\"d\\" \\$e" f\\ g 'it'\\''s' $'x\\ny\\u00e9'`,
+      ['curl', '-H', 'a: "b"', 'c "d" $e', 'f g', "it's", 'x\nyé'],
+    ],
+    ['bash', 'curl \\\n  -X POST \\\r\n  u', ['curl', '-X', 'POST', 'u']],
+    ['cmd', 'curl ^"u^" ^\n  --data-raw ^"^{^\\^"a^\\^":1^}^"', ['curl', 'u', '--data-raw', '{"a":1}']],
+    ['cmd', 'curl -d "{\\"a\\":\\"b c\\"}" u', ['curl', '-d', '{"a":"b c"}', 'u']],
+    [
+      'powershell',
+      'curl.exe `\n  -d \'{"a":\'\'b\'\'}\' `\n  "x`"y""z"',
+      ['curl.exe', '-d', `{"a":'b'}`, 'x"y"z'],
+    ],
+  ] as const)('%s: %j', (dialect, text, words) => {
+    expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, words });
+  });
+
+  it('names an unclosed quote', () => {
+    expect(splitCommandLine(`curl 'x`, 'bash')).toEqual({
+      ok: false,
+      message: 'A single quote is never closed.',
+    });
+    expect(splitCommandLine(`curl "x`, 'cmd')).toEqual({
+      ok: false,
+      message: 'A double quote is never closed.',
+    });
+  });
+});
+
+describe('readCurl', () => {
+  it('reads method, URL and JSON body; drops the Authorization header with a note', () => {
+    const read = readCurl(
+      `curl -X PUT -H 'Authorization: Bearer abc.def.ghi' -H 'Content-Type: application/json' --data-raw '{"FirstName":"Ann"}' '${URL_}/1'`,
+    );
+    expect(read).toEqual({
+      ok: true,
+      dialect: 'bash',
+      method: 'PUT',
+      url: `${URL_}/1`,
+      getData: null,
+      body: '{"FirstName":"Ann"}',
+      notes: ['The Authorization header was left out: the session’s token is used.'],
+      unread: [],
+    });
+    expect(JSON.stringify(read)).not.toContain('abc.def.ghi');
+  });
+
+  it.each([
+    [`curl -d '{"a":1}' ${URL_}`, 'POST', '{"a":1}', null],
+    [`curl --json '{"a":1}' ${URL_}`, 'POST', '{"a":1}', null],
+    [`curl -sSL -XPATCH --data='{"a":1}' --url ${URL_}`, 'PATCH', '{"a":1}', null],
+    [
+      `curl -G -d searchText=smith -d maxResults=5 ${URL_}/lookup`,
+      'GET',
+      null,
+      'searchText=smith&maxResults=5',
+    ],
+    [`curl ${URL_}`, 'GET', null, null],
+  ])('%s', (text, method, body, getData) => {
+    expect(readCurl(text)).toMatchObject({ ok: true, method, body, getData, unread: [] });
+  });
+
+  it('reads Chrome’s cmd and a PowerShell curl.exe alike', () => {
+    const cmd = readCurl(
+      `curl ^"${URL_}^" ^\n  -H ^"accept: application/json^" ^\n  -H ^"authorization: Bearer x^" ^\n  --data-raw ^"^{^\\^"a^\\^":1^}^"`,
+    );
+    expect(cmd).toMatchObject({ ok: true, dialect: 'cmd', method: 'POST', url: URL_, body: '{"a":1}' });
+    const ps = readCurl(
+      `curl.exe -X POST \`\n  -H "Content-Type: application/json" \`\n  -d '{"a":"b"}' \`\n  '${URL_}'`,
+    );
+    expect(ps).toMatchObject({
+      ok: true,
+      dialect: 'powershell',
+      method: 'POST',
+      body: '{"a":"b"}',
+      url: URL_,
+    });
+    expect(readCurl(`curl.exe -d '{"a":"it''s"}' ${URL_}`)).toMatchObject({
+      ok: true,
+      dialect: 'powershell',
+      body: `{"a":"it's"}`,
+    });
+  });
+
+  it('names what it cannot read, and guesses nothing', () => {
+    expect(readCurl(`curl --frobnicate -d @body.json ${URL_}`)).toMatchObject({
+      ok: true,
+      body: null,
+      unread: ['--frobnicate', '-d @body.json (the body is in a file)'],
+    });
+    expect(readCurl(`curl -d 'username=a&password=b' ${URL_}`)).toMatchObject({
+      body: null,
+      unread: ['the body: it is not JSON (curl sends it as form data)'],
+    });
+    expect(readCurl(`curl -H 'Content-Type: text/xml' -d '<a/>' ${URL_}`)).toMatchObject({
+      body: null,
+      unread: ['Content-Type: text/xml (the console sends JSON bodies only)'],
+    });
+    expect(readCurl(`curl -H "Authorization: Bearer $TOKEN" "${URL_}/$UID"`)).toMatchObject({
+      unread: ['$UID (a shell variable: put in its value)'],
+    });
+    expect(readCurl(`curl -u admin:secret -b 'a=b' -H 'X-Thing: 1' ${URL_}`)).toMatchObject({
+      notes: [
+        '-u and its credentials were left out: the session’s token is used.',
+        '-b was left out: the console sends no cookies to the API.',
+        'The header X-Thing was left out: the console sends only its own headers.',
+      ],
+    });
+  });
+
+  it('refuses what is not one curl call', () => {
+    expect(readCurl('wget x')).toMatchObject({ ok: false, message: /not a curl command/ });
+    expect(readCurl('curl -s')).toMatchObject({ ok: false, message: 'The command names no URL.' });
+    expect(readCurl('curl a b')).toMatchObject({ ok: false, message: /more than one URL: a, b/ });
+  });
+});

@@ -1,0 +1,174 @@
+import { dialectOf, splitCommandLine, type Dialect } from './split-command-line';
+
+export interface CurlRead {
+  dialect: Dialect;
+  /** As written with `-X`, or what curl would pick (POST with data, GET otherwise). */
+  method: string;
+  url: string;
+  /** Data sent as the query string (`-G`), joined as curl joins it. */
+  getData: string | null;
+  /** The body text, or null for none. */
+  body: string | null;
+  /** What was read and left out on purpose, each with why. */
+  notes: string[];
+  /** What could not be read, named as written; nothing of it was guessed at. */
+  unread: string[];
+}
+
+export type CurlResult = ({ ok: true } & CurlRead) | { ok: false; message: string };
+
+const FLAGS = new Set([
+  '-s',
+  '--silent',
+  '-S',
+  '--show-error',
+  '-L',
+  '--location',
+  '-k',
+  '--insecure',
+  '-v',
+  '--verbose',
+  '-i',
+  '--include',
+  '-f',
+  '--fail',
+  '--fail-with-body',
+  '--compressed',
+  '-g',
+  '--globoff',
+  '-#',
+  '--progress-bar',
+  '--http1.1',
+  '--http2',
+]);
+/** Options that take a value and do not change the request the console would send. */
+const IGNORED = new Set([
+  '-o',
+  '--output',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '-w',
+  '--write-out',
+  '--retry',
+  '--cacert',
+  '--proxy',
+  '-x',
+]);
+const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii', '--json']);
+/** Short options whose value may follow without a space, as in `-XPOST`. */
+const ATTACHED = /^-([XHdbuoxmAew])(.+)$/;
+
+const JSON_TYPE = /^(application|text)\/json\b/i;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A curl command line read as curl would read it (bash, cmd or PowerShell quoting): method, URL, the body and
+ * the headers that matter. The session's token replaces any credentials in it; anything else it carries that the
+ * console does not send is named, and anything it cannot read is listed, never guessed.
+ */
+export function readCurl(text: string): CurlResult {
+  const dialect = dialectOf(text);
+  const split = splitCommandLine(text.trim(), dialect);
+  if (!split.ok) return split;
+  const [command, ...args] = split.words;
+  if (!command || !/^curl(\.exe)?$/i.test(command)) {
+    return { ok: false, message: 'That is not a curl command: it should start with curl.' };
+  }
+  const read: CurlRead = { dialect, method: '', url: '', getData: null, body: null, notes: [], unread: [] };
+  const urls: string[] = [];
+  const data: string[] = [];
+  let get = false;
+  let json = false;
+  let contentType: string | null = null;
+
+  for (let i = 0; i < args.length; i++) {
+    let arg = args[i]!;
+    let value: string | undefined;
+    const attached = ATTACHED.exec(arg);
+    if (attached && !FLAGS.has(arg)) {
+      arg = `-${attached[1]!}`;
+      value = attached[2];
+    } else if (/^--[^=]+=/.test(arg)) {
+      value = arg.slice(arg.indexOf('=') + 1);
+      arg = arg.slice(0, arg.indexOf('='));
+    }
+    const takeValue = () => value ?? args[++i];
+    if (!arg.startsWith('-') || arg === '-') {
+      urls.push(arg);
+    } else if (arg === '--url') {
+      const url = takeValue();
+      if (url !== undefined) urls.push(url);
+    } else if (FLAGS.has(arg) || (/^-[sSLkvifg]+$/.test(arg) && arg.length > 2)) {
+      continue;
+    } else if (arg === '-G' || arg === '--get') {
+      get = true;
+    } else if (arg === '-X' || arg === '--request') {
+      read.method = (takeValue() ?? '').toUpperCase();
+    } else if (arg === '-H' || arg === '--header') {
+      const header = takeValue() ?? '';
+      const colon = header.indexOf(':');
+      const name = colon < 0 ? header.trim() : header.slice(0, colon).trim();
+      const headerValue = colon < 0 ? '' : header.slice(colon + 1).trim();
+      if (/^authorization$/i.test(name))
+        read.notes.push('The Authorization header was left out: the session’s token is used.');
+      else if (/^content-type$/i.test(name)) contentType = headerValue;
+      else if (/^accept$/i.test(name)) {
+        if (!JSON_TYPE.test(headerValue) && headerValue !== '*/*')
+          read.notes.push(`Accept: ${headerValue} was left out: the console asks for JSON.`);
+      } else read.notes.push(`The header ${name} was left out: the console sends only its own headers.`);
+    } else if (DATA.has(arg)) {
+      const given = takeValue() ?? '';
+      if (arg === '--json') json = true;
+      if (given.startsWith('@') && arg !== '--data-raw')
+        read.unread.push(`${arg} ${given} (the body is in a file)`);
+      else data.push(given);
+    } else if (arg === '-u' || arg === '--user' || arg === '--oauth2-bearer') {
+      takeValue();
+      read.notes.push(`${arg} and its credentials were left out: the session’s token is used.`);
+    } else if (arg === '-b' || arg === '--cookie') {
+      takeValue();
+      read.notes.push(`${arg} was left out: the console sends no cookies to the API.`);
+    } else if (IGNORED.has(arg)) {
+      read.notes.push(`${arg} ${takeValue() ?? ''} was left out: it does not change the request.`);
+    } else {
+      read.unread.push(arg);
+    }
+  }
+
+  if (urls.length === 0) return { ok: false, message: 'The command names no URL.' };
+  if (urls.length > 1)
+    return { ok: false, message: `The command names more than one URL: ${urls.join(', ')}.` };
+  read.url = urls[0]!;
+  const joined = data.length > 0 ? data.join(json ? '' : '&') : null;
+  if (get) read.getData = joined;
+  else read.body = joined;
+  read.method ||= joined !== null && !get ? 'POST' : 'GET';
+  if (contentType !== null && !JSON_TYPE.test(contentType)) {
+    read.unread.push(`Content-Type: ${contentType} (the console sends JSON bodies only)`);
+    read.body = null;
+  } else if (read.body !== null && !isJson(read.body)) {
+    read.unread.push(
+      contentType === null && !json
+        ? 'the body: it is not JSON (curl sends it as form data)'
+        : 'the body: it is not JSON',
+    );
+    read.body = null;
+  }
+  const used = [read.url, read.body ?? '', read.getData ?? ''].join('\n');
+  for (const variable of new Set(split.variables))
+    if (used.includes(variable)) read.unread.push(`${variable} (a shell variable: put in its value)`);
+  return { ok: true, ...read };
+}

@@ -1,0 +1,71 @@
+import type { ApiMethod } from '@/lib/api-client';
+import { MASK, maskForm } from './mask-secrets';
+import { METHODS, newQueryParam, type RequestForm } from './request-form';
+
+/** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
+export interface SavedRequest {
+  name: string;
+  method: ApiMethod;
+  path: string;
+  pathValues: Record<string, string>;
+  query: { name: string; value: string }[];
+  body: string;
+  /** A password or key was masked: it must be filled in again before sending. */
+  masked: boolean;
+}
+
+/** The form as it may be kept: the one secret rule masks it, so storage never holds a secret. */
+export function savedFrom(name: string, form: RequestForm): SavedRequest {
+  const { form: safe, masked: maskedNow } = maskForm(form);
+  // Saving what was masked before (a saved request edited, an import of an export) keeps it marked.
+  const masked = maskedNow || safe.body.includes(MASK) || safe.query.some((q) => q.value === MASK);
+  return {
+    name: name.trim(),
+    method: safe.method,
+    path: safe.path,
+    pathValues: { ...safe.pathValues },
+    query: safe.query.map(({ name: n, value }) => ({ name: n, value })),
+    body: safe.body,
+    masked,
+  };
+}
+
+export function formFromSaved(saved: SavedRequest): RequestForm {
+  return {
+    method: saved.method,
+    path: saved.path,
+    pathValues: { ...saved.pathValues },
+    query: saved.query.map((q) => newQueryParam(q.name, q.value)),
+    body: saved.body,
+  };
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** One saved request read back from storage or a file, or null when it is not one (what a person edited by hand). */
+export function parseSaved(value: unknown): SavedRequest | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!isString(v.name) || v.name.trim() === '' || !isString(v.path) || !isString(v.body)) return null;
+  if (!isString(v.method) || !(METHODS as readonly string[]).includes(v.method)) return null;
+  if (!Array.isArray(v.query)) return null;
+  const query = (v.query as unknown[]).filter(
+    (q): q is { name: string; value: string } =>
+      typeof q === 'object' &&
+      q !== null &&
+      isString((q as Record<string, unknown>).name) &&
+      isString((q as Record<string, unknown>).value),
+  );
+  const pathValues =
+    typeof v.pathValues === 'object' && v.pathValues !== null
+      ? Object.fromEntries(Object.entries(v.pathValues).filter((e): e is [string, string] => isString(e[1])))
+      : {};
+  // Masked again on the way in: a file or a hand edit may hold a secret the console never stored.
+  return savedFrom(v.name, {
+    method: v.method as ApiMethod,
+    path: v.path,
+    pathValues,
+    query: query.map((q) => newQueryParam(q.name, q.value)),
+    body: v.body,
+  });
+}
