@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
 
+/** The interpreter with `requests`: `python3`, or the one `.ci/run` names when only Debian's has it. */
+const PYTHON = process.env.PYTHON || 'python3';
+
 export interface PythonReply {
   status: number;
   contentType: string;
@@ -34,7 +37,7 @@ print(json.dumps({
 function runPython(url: string, params: Record<string, string> | null, token: string): Promise<PythonReply> {
   return new Promise((resolve, reject) => {
     execFile(
-      'python3',
+      PYTHON,
       ['-c', SCRIPT, url, JSON.stringify(params), token],
       { timeout: 30_000 },
       (error, stdout, stderr) => {
@@ -54,7 +57,7 @@ export const pythonGet = (url: string, token: string) => runPython(url, null, to
 /** Runs a Python program (a copy a user would paste into a script) and gives back what it printed. */
 export function runPythonProgram(program: string): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile('python3', ['-c', program], { timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(PYTHON, ['-c', program], { timeout: 30_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`python3 failed: ${stderr || error.message}`));
       else resolve({ stdout, stderr });
     });

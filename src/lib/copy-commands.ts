@@ -113,7 +113,7 @@ function powershellMethod(method: string): string {
 export function powershellCommand(request: CopyableRequest, { token }: CopyOptions): string {
   const headers = headerList(request, token);
   const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const lines = ['$headers = @{'];
+  const lines = [...comment('#', request), '$headers = @{'];
   for (const [name, value] of headers)
     if (name.toLowerCase() !== 'content-type')
       lines.push(`  ${powershellQuote(name)} = ${powershellQuote(value)}`);
@@ -164,6 +164,7 @@ export function pythonSnippet(request: CopyableRequest, { token }: CopyOptions):
     ([name]) => !(asJson && name.toLowerCase() === 'content-type'),
   );
   const lines = [
+    ...comment('#', request),
     'import requests',
     '',
     'response = requests.request(',

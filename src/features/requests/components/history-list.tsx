@@ -93,12 +93,12 @@ export function HistoryList({
                   copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
                 />
                 <CopyButton
-                  text={() => powershellCommand(copyable(apiBase, entry), { token: shown })}
+                  text={() => powershellCommand(copyable(apiBase, connection, entry), { token: shown })}
                   label="Copy as PowerShell"
                   copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
                 />
                 <CopyButton
-                  text={() => pythonSnippet(copyable(apiBase, entry), { token: shown })}
+                  text={() => pythonSnippet(copyable(apiBase, connection, entry), { token: shown })}
                   label="Copy as Python"
                   copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
                 />
