@@ -41,6 +41,11 @@ function banner(url: string, config: Config, certPath: string | null, envFile: s
         ]
       : ['  Realm: imported from REALM_FILE.']),
     ...ssoLines(url, config),
+    ...(config.emulatorControl
+      ? [
+          `  Test control: ${url}/_emulator/ (clock, faults, reset${config.emulatorControl.token ? '; bearer EMULATOR_CONTROL_TOKEN' : ''})`,
+        ]
+      : []),
     ...config.relayTenants.map((tenant) => `  Relay: ${url}/relay/${tenant.name}/ -> ${tenant.upstream}/`),
     '',
   ];

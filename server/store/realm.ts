@@ -171,11 +171,21 @@ export interface ImportSummary {
   users: number;
 }
 
+export interface ImportOptions {
+  /** Removes every organization, user and SSO session first (in the same transaction): the realm and nothing else. */
+  replace?: boolean;
+}
+
 /**
  * Adds or updates the realm's organizations and users (matched by BEID and user name), all in one transaction:
  * a realm either lands whole or not at all. Passwords are hashed first, outside the transaction.
  */
-export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Promise<ImportSummary> {
+export async function importRealm(
+  db: Db,
+  realm: Realm,
+  cost?: ScryptCost,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   const hashes = new Map<RealmUser, string | null>();
   for (const org of realm.organizations) {
     for (const user of org.Users) {
@@ -185,115 +195,123 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
   const users = new Users(db);
   const uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
   let userCount = 0;
-  db.transaction(() => {
-    for (const org of realm.organizations) {
-      const beid = org.BEID.toLowerCase();
-      const existingOrg = users.findOrgByBeid(beid);
-      const clash = existingOrg ? undefined : users.findOrgById(org.BEIDInt);
-      if (clash) {
-        throw new RealmError(
-          `Organization "${org.Name}": BEIDInt ${org.BEIDInt} is already used by "${clash.name}".`,
-        );
+  try {
+    db.transaction(() => {
+      if (options.replace) {
+        db.exec('DELETE FROM sso_sessions; DELETE FROM users; DELETE FROM organizations;');
+        invalidateUserCache(db);
       }
-      const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
-      db.prepare(
-        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
-           admin_active = excluded.admin_active`,
-      ).run(
-        org.BEIDInt,
-        beid,
-        org.Name,
-        hashAdminKey(org.AdminAccount.WebServicesKey),
-        org.AdminAccount.Active ? 1 : 0,
-        adminUid,
-      );
-      const orgId = users.findOrgByBeid(beid)!.id;
-      const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
-      const entries: {
-        fields: RealmUser;
-        active: boolean;
-        typeId: number;
-        hash: string | null;
-        uid?: string;
-      }[] = [
-        { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
-        ...org.Users.map((user) => ({
-          fields: user,
-          active: user.Active ?? true,
-          typeId: user.TypeID ?? 1,
-          hash: hashes.get(user) ?? null,
-        })),
-      ];
-      for (const entry of entries) {
-        const {
-          Password: _p,
-          PasswordHash: _h,
-          Active: _a,
-          AdministeredApplications,
-          ...fields
-        } = entry.fields;
-        const usernameKey = fields.UserName.toLowerCase();
-        const existing = users.findByUsername(usernameKey);
-        if (existing && existing.org_id !== orgId) {
-          throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
-        }
-        const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
-        const owner = uidOwner.get(uid);
-        // Users are matched by user name, so a UID already taken by another name is a clash; only an
-        // organization's admin account keeps its UID when renamed.
-        const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
-        if (owner !== undefined && owner !== usernameKey && !renamedAdmin) {
-          throw new RealmError(`User "${fields.UserName}": UID ${uid} already belongs to "${owner}".`);
-        }
-        const referenceId = existing?.reference_id ?? users.nextReferenceId();
-        const applications = fields.Applications ?? [];
-        const record = buildUserRecord({
-          ...fields,
-          UID: uid,
-          ReferenceID: referenceId,
-          BEID: beid,
-          BEIDInt: orgId,
-          IsActive: entry.active,
-          TypeID: entry.typeId as UserRecord['TypeID'],
-          OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
-            id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
-            name: fields.SecurityRoleName ?? '',
-          }),
-        });
-        const keys = identityKeysOf(record);
-        const twin = users.identityClash(uid, keys);
-        if (twin !== undefined) {
+      for (const org of realm.organizations) {
+        const beid = org.BEID.toLowerCase();
+        const existingOrg = users.findOrgByBeid(beid);
+        const clash = existingOrg ? undefined : users.findOrgById(org.BEIDInt);
+        if (clash) {
           throw new RealmError(
-            `User "${fields.UserName}": its user name or primary e-mail is the same identity as "${twin}"'s ` +
-              '(compared ignoring case and Unicode compatibility forms), so single sign-on could not tell them apart.',
+            `Organization "${org.Name}": BEIDInt ${org.BEIDInt} is already used by "${clash.name}".`,
           );
         }
+        const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
         db.prepare(
-          `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
-             name_fold, email_fold, record)
-           VALUES (@uid, @referenceId, @orgId, @usernameKey, @hash, @active, @typeId, @searchText, @nameFold,
-             @emailFold, @record)
-           ON CONFLICT(uid) DO UPDATE SET org_id = excluded.org_id, username_key = excluded.username_key,
-             password_hash = excluded.password_hash, is_active = excluded.is_active, type_id = excluded.type_id,
-             search_text = excluded.search_text, name_fold = excluded.name_fold, email_fold = excluded.email_fold,
-             record = excluded.record`,
-        ).run({
-          uid,
-          referenceId,
-          orgId,
-          usernameKey,
-          hash: entry.hash,
-          active: entry.active ? 1 : 0,
-          typeId: entry.typeId,
-          searchText: searchTextOf(record),
-          ...keys,
-          record: JSON.stringify(record),
-        });
-        userCount++;
+          `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
+             admin_active = excluded.admin_active`,
+        ).run(
+          org.BEIDInt,
+          beid,
+          org.Name,
+          hashAdminKey(org.AdminAccount.WebServicesKey),
+          org.AdminAccount.Active ? 1 : 0,
+          adminUid,
+        );
+        const orgId = users.findOrgByBeid(beid)!.id;
+        const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
+        const entries: {
+          fields: RealmUser;
+          active: boolean;
+          typeId: number;
+          hash: string | null;
+          uid?: string;
+        }[] = [
+          { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
+          ...org.Users.map((user) => ({
+            fields: user,
+            active: user.Active ?? true,
+            typeId: user.TypeID ?? 1,
+            hash: hashes.get(user) ?? null,
+          })),
+        ];
+        for (const entry of entries) {
+          const {
+            Password: _p,
+            PasswordHash: _h,
+            Active: _a,
+            AdministeredApplications,
+            ...fields
+          } = entry.fields;
+          const usernameKey = fields.UserName.toLowerCase();
+          const existing = users.findByUsername(usernameKey);
+          if (existing && existing.org_id !== orgId) {
+            throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
+          }
+          const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
+          const owner = uidOwner.get(uid);
+          // Users are matched by user name, so a UID already taken by another name is a clash; only an
+          // organization's admin account keeps its UID when renamed.
+          const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
+          if (owner !== undefined && owner !== usernameKey && !renamedAdmin) {
+            throw new RealmError(`User "${fields.UserName}": UID ${uid} already belongs to "${owner}".`);
+          }
+          const referenceId = existing?.reference_id ?? users.nextReferenceId();
+          const applications = fields.Applications ?? [];
+          const record = buildUserRecord({
+            ...fields,
+            UID: uid,
+            ReferenceID: referenceId,
+            BEID: beid,
+            BEIDInt: orgId,
+            IsActive: entry.active,
+            TypeID: entry.typeId as UserRecord['TypeID'],
+            OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
+              id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
+              name: fields.SecurityRoleName ?? '',
+            }),
+          });
+          const keys = identityKeysOf(record);
+          const twin = users.identityClash(uid, keys);
+          if (twin !== undefined) {
+            throw new RealmError(
+              `User "${fields.UserName}": its user name or primary e-mail is the same identity as "${twin}"'s ` +
+                '(compared ignoring case and Unicode compatibility forms), so single sign-on could not tell them apart.',
+            );
+          }
+          db.prepare(
+            `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
+               name_fold, email_fold, record)
+             VALUES (@uid, @referenceId, @orgId, @usernameKey, @hash, @active, @typeId, @searchText, @nameFold,
+               @emailFold, @record)
+             ON CONFLICT(uid) DO UPDATE SET org_id = excluded.org_id, username_key = excluded.username_key,
+               password_hash = excluded.password_hash, is_active = excluded.is_active, type_id = excluded.type_id,
+               search_text = excluded.search_text, name_fold = excluded.name_fold, email_fold = excluded.email_fold,
+               record = excluded.record`,
+          ).run({
+            uid,
+            referenceId,
+            orgId,
+            usernameKey,
+            hash: entry.hash,
+            active: entry.active ? 1 : 0,
+            typeId: entry.typeId,
+            searchText: searchTextOf(record),
+            ...keys,
+            record: JSON.stringify(record),
+          });
+          userCount++;
+        }
       }
-    }
-  })();
-  invalidateUserCache(db);
+    })();
+  } finally {
+    // Rows read while the transaction ran may be gone if it failed.
+    invalidateUserCache(db);
+  }
   return { organizations: realm.organizations.length, users: userCount };
 }
