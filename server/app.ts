@@ -182,6 +182,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       res.end(healthText);
       return;
     }
+    if (!config.serveConsole) {
+      req.resume();
+      throw new ApiError(404, 'not_found', 'This server serves the API only (--no-console).');
+    }
     serveStatic(req, res, pathname);
   }
 

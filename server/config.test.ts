@@ -40,8 +40,14 @@ describe('loadConfig', () => {
       relayTimeoutMs: 30_000,
       allowedHosts: [],
       logLevel: 'info',
+      serveConsole: true,
       emulatorControl: null,
     });
+  });
+
+  it('serves the API only with --no-console', () => {
+    expect(loadConfig({}, ['--no-console'], ROOT).serveConsole).toBe(false);
+    expect(configError({}, ['--no-console=yes'])).toBe('--no-console takes no value (got "yes").');
   });
 
   it('reads EMULATOR_CONTROL: on loopback without a token, anywhere with one', () => {

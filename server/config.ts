@@ -57,6 +57,8 @@ export interface Config {
   /** Host names answered besides the public origin, the listening address and the loopback names. */
   allowedHosts: HostName[];
   logLevel: LogLevel;
+  /** Whether the console (dist/) is served; false (--no-console): the API only, anything else 404. */
+  serveConsole: boolean;
   /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
   emulatorControl: EmulatorControlConfig | null;
 }
@@ -287,7 +289,7 @@ function emulatorControl(
   return { token: token === '' ? null : token };
 }
 
-const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off';
+const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console';
 
 function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -296,9 +298,13 @@ function readFlags(argv: string[]): Map<string, string> {
     if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator']);
+  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', 'no-console']);
   for (const name of flags.keys()) {
     if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
+  }
+  const noConsole = flags.get('no-console');
+  if (noConsole !== undefined && noConsole !== 'true') {
+    throw new ConfigError(`--no-console takes no value (got "${noConsole}").`);
   }
   return flags;
 }
@@ -386,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
     allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     logLevel: logLevel(env.LOG_LEVEL),
+    serveConsole: !flags.has('no-console'),
     emulatorControl: emulatorControl(env, emulatorOn, host),
   };
 }
