@@ -44,10 +44,27 @@ export interface Realm {
 
 export class RealmError extends Error {}
 
-const SAMPLE = buildUserRecord({ UID: '', ReferenceID: 0, BEID: '', BEIDInt: 0, UserName: '', TypeID: 1 });
-const NULLABLE = new Set(['PrimaryClientPortalApplicationID', 'AuthenticationProviderID']);
-const DERIVED = new Set(['BEID', 'BEIDInt', 'ReferenceID', 'IsActive', 'OrgApplications']);
-const EXTRA_FIELDS: Record<string, 'string' | 'boolean' | 'string[]'> = {
+/** A complete User record: which fields a realm may give, and each one's type. */
+export const SAMPLE = buildUserRecord({
+  UID: '',
+  ReferenceID: 0,
+  BEID: '',
+  BEIDInt: 0,
+  UserName: '',
+  TypeID: 1,
+});
+export const NULLABLE: ReadonlySet<string> = new Set([
+  'PrimaryClientPortalApplicationID',
+  'AuthenticationProviderID',
+]);
+export const DERIVED: ReadonlySet<string> = new Set([
+  'BEID',
+  'BEIDInt',
+  'ReferenceID',
+  'IsActive',
+  'OrgApplications',
+]);
+export const EXTRA_FIELDS: Record<string, 'string' | 'boolean' | 'string[]'> = {
   Password: 'string',
   PasswordHash: 'string',
   Active: 'boolean',
@@ -103,19 +120,45 @@ function checkUserFields(entry: Record<string, unknown>, where: string, allowed:
   }
 }
 
-const USER_EXTRAS = new Set(['Password', 'PasswordHash', 'Active', 'AdministeredApplications']);
-const ADMIN_EXTRAS = new Set(['WebServicesKey', 'Active', 'AdministeredApplications']);
+export const USER_EXTRAS: ReadonlySet<string> = new Set([
+  'Password',
+  'PasswordHash',
+  'Active',
+  'AdministeredApplications',
+]);
+export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
+  'WebServicesKey',
+  'Active',
+  'AdministeredApplications',
+]);
 
-/** Checks a parsed realm file and says exactly what is wrong with it. */
+const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
+export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
+
+/**
+ * Checks a parsed realm file and says exactly what is wrong with it: what realm.schema.json says (made from the
+ * same tables, see realm-schema.ts), and what a schema cannot say (names given twice, password hashes).
+ */
 export function parseRealm(input: unknown): Realm {
   if (!isRecord(input) || !Array.isArray(input.organizations)) {
     throw new RealmError('A realm file is a JSON object with an "organizations" array.');
+  }
+  for (const key of Object.keys(input)) {
+    if (!REALM_KEYS.has(key))
+      throw new RealmError(`"${key}" is not a realm property (only $schema and organizations).`);
   }
   const seenBeids = new Set<string>();
   const seenUsers = new Set<string>();
   input.organizations.forEach((org, i) => {
     const where = `organizations[${i}]`;
     if (!isRecord(org)) throw new RealmError(`${where} must be an object.`);
+    for (const key of Object.keys(org)) {
+      if (!ORGANIZATION_KEYS.includes(key)) {
+        throw new RealmError(
+          `${where}.${key} is not an organization property (${ORGANIZATION_KEYS.join(', ')}).`,
+        );
+      }
+    }
     if (typeof org.Name !== 'string' || org.Name.trim() === '')
       throw new RealmError(`${where}.Name is required.`);
     if (typeof org.BEID !== 'string' || !isGuid(org.BEID))
