@@ -60,7 +60,7 @@ describe('auth-console-emulator (the package bin)', () => {
     await child.exited;
     expect(child.process.exitCode).toBe(0);
     expect(existsSync(dataDir)).toBe(false);
-  });
+  }, 60_000);
 
   it('serves a --realm file and prints its sign-ins (names and BEIDs, no secrets); --no-console serves the API only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-bin-realm-'));
@@ -93,7 +93,7 @@ describe('auth-console-emulator (the package bin)', () => {
     const page = await fetch(`${child.origin}/`);
     expect(page.status).toBe(404);
     expect(await page.json()).toMatchObject({ error: 'not_found' });
-  });
+  }, 60_000);
 
   it('exits 1 with one line on a bad flag, a missing value, a bad port or a bad realm', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-bin-bad-'));
