@@ -32,6 +32,8 @@ export type ApiErrorCode =
   | 'relay_busy'
   /** The request named a host this server does not answer for (421): a DNS rebinding guard. */
   | 'misdirected_request'
+  /** A 503 the emulator's test control scripted (the service down for maintenance or overloaded). */
+  | 'service_unavailable'
   | 'internal_error';
 
 /**

@@ -8,9 +8,11 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../contract/wire.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { OffsetClock, systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Emulator, EmulatorKnobs } from './emulator/mount.ts';
+import { controlOff } from './emulator/control/off.ts';
+import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
 import { callerAddress, trustProxy } from './http/caller.ts';
@@ -69,7 +71,10 @@ function browserOrigin(listeningUrl: string): string {
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const clock = options.clock ?? systemClock;
+  const baseClock = options.clock ?? systemClock;
+  // The control API moves this one clock, which everything below reads: never a second clock.
+  const controlClock = config.emulatorControl ? new OffsetClock(baseClock) : null;
+  const clock = controlClock ?? baseClock;
   const logger = createLogger(config.logLevel, options.log);
   const log = (line: string) => logger.warn(line);
   const limiter = new RateLimiter(clock);
@@ -94,6 +99,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       origin,
       loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
       onBehalfOf,
+      control:
+        controlClock && config.emulatorControl
+          ? {
+              clock: controlClock,
+              token: config.emulatorControl.token,
+              logControl: (change) => logger.info(change, 'control'),
+            }
+          : null,
     });
   }
   const emulator = config.emulator ? await mount() : null;
@@ -151,6 +164,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (isRelayPath(splitTarget(req.url ?? '/').path, lower)) {
       return relay(req, res, caller);
     }
+    if (isControlPath(lower)) {
+      return emulator?.control ? emulator.control(req, res, url, caller) : controlOff(req);
+    }
     if (isEmulatorPath(lower)) {
       return emulator ? emulator.handle(req, res, url, caller) : emulatorOff(req);
     }
@@ -165,6 +181,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(healthText);
       return;
+    }
+    if (!config.serveConsole) {
+      req.resume();
+      throw new ApiError(404, 'not_found', 'This server serves the API only (--no-console).');
     }
     serveStatic(req, res, pathname);
   }

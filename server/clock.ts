@@ -19,3 +19,21 @@ export class ManualClock implements Clock {
     this.ms += ms;
   }
 }
+
+/**
+ * Another clock moved on by an offset that only grows: what the emulator's control API advances, so that every
+ * part of the server that reads the one clock sees the same jump (tokens, rate-limit windows, lockouts, SSO).
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  constructor(private readonly base: Clock) {}
+  now(): number {
+    return this.base.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+  get offsetMs(): number {
+    return this.offset;
+  }
+}

@@ -40,7 +40,49 @@ describe('loadConfig', () => {
       relayTimeoutMs: 30_000,
       allowedHosts: [],
       logLevel: 'info',
+      serveConsole: true,
+      emulatorControl: null,
     });
+  });
+
+  it('serves the API only with --no-console', () => {
+    expect(loadConfig({}, ['--no-console'], ROOT).serveConsole).toBe(false);
+    expect(configError({}, ['--no-console=yes'])).toBe('--no-console takes no value (got "yes").');
+  });
+
+  it('reads EMULATOR_CONTROL: on loopback without a token, anywhere with one', () => {
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      expect(loadConfig({ EMULATOR_CONTROL: '1', HOST: host }, [], ROOT).emulatorControl).toEqual({
+        token: null,
+      });
+    }
+    const token = 'a-control-token-of-some-length';
+    expect(
+      loadConfig({ EMULATOR_CONTROL: 'true', EMULATOR_CONTROL_TOKEN: token, HOST: '0.0.0.0' }, [], ROOT)
+        .emulatorControl,
+    ).toEqual({ token });
+    expect(loadConfig({ EMULATOR_CONTROL: '0' }, [], ROOT).emulatorControl).toBeNull();
+  });
+
+  it('refuses EMULATOR_CONTROL off loopback without a token, with the emulator off, or malformed', () => {
+    expect(configError({ EMULATOR_CONTROL: '1', HOST: '0.0.0.0' })).toBe(
+      'EMULATOR_CONTROL=1 is refused while the server listens on 0.0.0.0: listen on loopback only (HOST=127.0.0.1, ::1 or localhost) or set EMULATOR_CONTROL_TOKEN.',
+    );
+    expect(configError({ EMULATOR_CONTROL: '1' }, ['--host=10.0.0.5'])).toMatch(/listens on 10\.0\.0\.5/);
+    expect(
+      configError({
+        EMULATOR_CONTROL: '1',
+        EMULATOR: 'off',
+        RELAY_TENANTS: 'acme=https://acme.example/TDWebApi',
+      }),
+    ).toBe('EMULATOR_CONTROL=1 needs the emulator: it is refused with EMULATOR=off.');
+    expect(configError({ EMULATOR_CONTROL: 'yes' })).toBe('EMULATOR_CONTROL must be 1 or 0 (got "yes").');
+    expect(configError({ EMULATOR_CONTROL: '1', EMULATOR_CONTROL_TOKEN: 'short' })).toBe(
+      'EMULATOR_CONTROL_TOKEN must be at least 16 characters long.',
+    );
+    expect(configError({ EMULATOR_CONTROL_TOKEN: 'a-control-token-of-some-length' })).toBe(
+      'EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.',
+    );
   });
 
   it('reads ALLOWED_HOSTS: names or addresses, each with an optional port', () => {

@@ -57,6 +57,15 @@ export interface Config {
   /** Host names answered besides the public origin, the listening address and the loopback names. */
   allowedHosts: HostName[];
   logLevel: LogLevel;
+  /** Whether the console (dist/) is served; false (--no-console): the API only, anything else 404. */
+  serveConsole: boolean;
+  /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
+  emulatorControl: EmulatorControlConfig | null;
+}
+
+export interface EmulatorControlConfig {
+  /** Required as a bearer on every control call when set; null only while the server listens on loopback. */
+  token: string | null;
 }
 
 /** A named upstream Web API base for the same-origin relay. */
@@ -247,7 +256,40 @@ function logLevel(raw: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
-const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off';
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+const MIN_CONTROL_TOKEN_LENGTH = 16;
+
+function emulatorControl(
+  env: NodeJS.ProcessEnv,
+  emulatorOn: boolean,
+  host: string,
+): EmulatorControlConfig | null {
+  const raw = env.EMULATOR_CONTROL;
+  const token = env.EMULATOR_CONTROL_TOKEN ?? '';
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === '0' || value === 'false') {
+    if (token !== '') throw new ConfigError('EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.');
+    return null;
+  }
+  if (value !== '1' && value !== 'true')
+    throw new ConfigError(`EMULATOR_CONTROL must be 1 or 0 (got "${raw}").`);
+  if (!emulatorOn)
+    throw new ConfigError('EMULATOR_CONTROL=1 needs the emulator: it is refused with EMULATOR=off.');
+  if (token !== '' && token.length < MIN_CONTROL_TOKEN_LENGTH) {
+    throw new ConfigError(
+      `EMULATOR_CONTROL_TOKEN must be at least ${MIN_CONTROL_TOKEN_LENGTH} characters long.`,
+    );
+  }
+  // Whoever reaches the control API can move the clock, rotate keys and reset the database.
+  if (token === '' && !LOOPBACK_HOSTS.has(host.toLowerCase())) {
+    throw new ConfigError(
+      `EMULATOR_CONTROL=1 is refused while the server listens on ${host}: listen on loopback only (HOST=127.0.0.1, ::1 or localhost) or set EMULATOR_CONTROL_TOKEN.`,
+    );
+  }
+  return { token: token === '' ? null : token };
+}
+
+const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console';
 
 function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -256,9 +298,13 @@ function readFlags(argv: string[]): Map<string, string> {
     if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator']);
+  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', 'no-console']);
   for (const name of flags.keys()) {
     if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
+  }
+  const noConsole = flags.get('no-console');
+  if (noConsole !== undefined && noConsole !== 'true') {
+    throw new ConfigError(`--no-console takes no value (got "${noConsole}").`);
   }
   return flags;
 }
@@ -324,9 +370,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     );
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(env, emulatorOn);
+  const host = value('host', 'HOST') || '127.0.0.1';
 
   return {
-    host: value('host', 'HOST') || '127.0.0.1',
+    host,
     port: integer('PORT', value('port', 'PORT') || '8080', 0, 65535),
     dataDir: value('data-dir', 'DATA_DIR') ? resolve(value('data-dir', 'DATA_DIR')!) : resolve(root, '.data'),
     distDir: resolve(root, 'dist'),
@@ -345,5 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
     allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     logLevel: logLevel(env.LOG_LEVEL),
+    serveConsole: !flags.has('no-console'),
+    emulatorControl: emulatorControl(env, emulatorOn, host),
   };
 }

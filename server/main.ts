@@ -4,7 +4,7 @@ import { ConfigError } from './config-error.ts';
 import { emulatorWanted, loadConfig, type Config } from './config.ts';
 import { loadEnvFile } from './env-file.ts';
 import { createLogger } from './log.ts';
-import { RealmError } from './realm/realm.ts';
+import { RealmError, readRealmFile } from './realm/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,9 +18,21 @@ function ssoLines(url: string, config: Config): string[] {
   ];
 }
 
+/** A realm file's sign-ins as the start prints them: names and BEIDs, never a password or key. */
+function realmLines(path: string): string[] {
+  const realm = readRealmFile(path);
+  return [
+    `  Sign-ins (realm ${path}; passwords and WebServicesKeys as written there):`,
+    ...realm.organizations.flatMap((org) => [
+      ...org.Users.map((user) => `    ${user.UserName}${user.Active === false ? '   inactive' : ''}`),
+      `    ${org.Name}: admin BEID ${org.BEID}${org.AdminAccount.Active ? '' : '   inactive'}`,
+    ]),
+  ];
+}
+
 function banner(url: string, config: Config, certPath: string | null, envFile: string | null) {
   const { dataDir } = config;
-  const seeded = config.realmFile === null;
+  const { realmFile } = config;
   const lines = [
     '',
     `  Auth Console and Web API emulator: ${url}/`,
@@ -29,7 +41,7 @@ function banner(url: string, config: Config, certPath: string | null, envFile: s
     ...(envFile ? [`  Settings read from ${envFile} (the environment wins over it)`] : []),
     ...(certPath ? [`  TLS certificate: ${certPath} (trust it in your client to use https)`] : []),
     '',
-    ...(seeded
+    ...(realmFile === null
       ? [
           '  Demo sign-ins (realm server/realm/demo.json):',
           '    jdoe@example.edu     / Tdx-demo-2026   active, TDPeople + TDTickets',
@@ -39,8 +51,13 @@ function banner(url: string, config: Config, certPath: string | null, envFile: s
           '    Example University   5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10 / 9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d   active',
           '    Closed College       0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 / 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d   inactive',
         ]
-      : ['  Realm: imported from REALM_FILE.']),
+      : realmLines(realmFile)),
     ...ssoLines(url, config),
+    ...(config.emulatorControl
+      ? [
+          `  Test control: ${url}/_emulator/ (clock, faults, reset${config.emulatorControl.token ? '; bearer EMULATOR_CONTROL_TOKEN' : ''})`,
+        ]
+      : []),
     ...config.relayTenants.map((tenant) => `  Relay: ${url}/relay/${tenant.name}/ -> ${tenant.upstream}/`),
     '',
   ];

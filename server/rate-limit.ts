@@ -82,6 +82,11 @@ export class RateLimiter {
     };
   }
 
+  /** Forgets every counter: every caller starts a new window. */
+  clear() {
+    this.methods.clear();
+  }
+
   /** Counters held, over all methods (the overflow counters aside). */
   get size(): number {
     let size = 0;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../http/errors.ts';
 import type { UserRow } from '../store/rows.ts';
 import type { Users } from '../store/users.ts';
-import type { Tokens } from './tokens.ts';
+import { TOKEN_EXPIRED, type Tokens } from './tokens.ts';
 
 export interface Principal {
   user: UserRow;
@@ -15,6 +15,11 @@ const BEARER = /^Bearer +([^\s]+) *$/i;
 function unauthorized(message: string, error?: 'invalid_token'): ApiError {
   const challenge = error ? `Bearer realm="TDWebApi", error="${error}"` : 'Bearer realm="TDWebApi"';
   return new ApiError(401, 'invalid_token', message, { 'WWW-Authenticate': challenge });
+}
+
+/** The 401 a token past its `exp` gets. */
+export function tokenExpired(): ApiError {
+  return unauthorized(TOKEN_EXPIRED, 'invalid_token');
 }
 
 /** The 401 the real service also gives when a valid token's user may not do something. */

@@ -20,6 +20,11 @@ export class LockTable {
     this.mask = slots - 1;
   }
 
+  /** Lifts every lock. */
+  clear() {
+    this.until.fill(0);
+  }
+
   /** @param digest at least 16 uniformly random bytes naming the account (a SHA-256 digest of its name). */
   lock(digest: Buffer, until: number) {
     for (let i = 0; i < SLOTS_PER_NAME; i++) {

@@ -94,6 +94,12 @@ export class Lockout {
     this.failures.delete(failureKey(digest(account)));
   }
 
+  /** Forgets every failure and lifts every lock; attempts in flight still end as they began. */
+  clear() {
+    this.failures.clear();
+    this.locks.clear();
+  }
+
   /** How long a lock lasts. */
   get lockMs(): number {
     return this.policy.lockMs;

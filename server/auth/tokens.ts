@@ -16,6 +16,9 @@ interface VerifiedToken {
   exp: number;
 }
 
+/** Why an expired token is refused (also what a scripted 401 of the control API says). */
+export const TOKEN_EXPIRED = 'The token has expired.';
+
 export type TokenCheck = { ok: true; username: string } | { ok: false; reason: string };
 
 /** The HS256 signing key: made on first start and kept in the database, so tokens outlive a restart. */
@@ -101,7 +104,7 @@ export class Tokens {
     const now = Math.floor(this.clock.now() / 1000);
     if (entry.exp <= now) {
       this.verified.delete(token);
-      return { ok: false, reason: 'The token has expired.' };
+      return { ok: false, reason: TOKEN_EXPIRED };
     }
     if (entry.nbf > now) return { ok: false, reason: 'The token is not valid yet.' };
     return { ok: true, username: entry.username };
@@ -129,7 +132,7 @@ function isCanonicalCompactJws(token: string): boolean {
 }
 
 function reasonFor(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  if (error instanceof errors.JWTExpired) return TOKEN_EXPIRED;
   if (error instanceof errors.JWTClaimValidationFailed) {
     return error.claim === 'nbf'
       ? 'The token is not valid yet.'

@@ -6,21 +6,27 @@ import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from '../auth/lockout.ts
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/passwords.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from '../auth/tokens.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock, OffsetClock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { ApiError } from '../http/errors.ts';
 import { notEmulated } from '../http/not-emulated.ts';
 import { createRouter, type Route } from '../http/router.ts';
 import { createIdp, type Idp } from '../idp/mount.ts';
+import { withControlApi } from '../openapi/control-description.ts';
+import { EMULATOR_OPENAPI } from '../openapi/description.ts';
 import { openApiRoute } from '../openapi/route.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
 import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
+import { endAllSsoSessions } from '../sso/sessions.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
-import { importRealm, readRealmFile } from '../realm/realm.ts';
+import { RealmError, importRealm, readRealmFile } from '../realm/realm.ts';
 import { Users } from '../store/users.ts';
+import { createControl, type ControlHandler } from './control/control.ts';
+import { Faults, faultIntercept } from './control/faults.ts';
 import { apiPrefix } from './paths.ts';
 
 /** Knobs for tests only: shorter tokens, cheaper hashing, a different lockout. */
@@ -41,6 +47,15 @@ export interface EmulatorDeps {
   loopback: () => Loopback;
   /** Marks the calls to the embedded provider with the caller they are made for. */
   onBehalfOf: OnBehalfOf;
+  /** The test-control API (EMULATOR_CONTROL=1): the offset clock it moves (the `clock` above), or null when off. */
+  control: ControlSettings | null;
+}
+
+export interface ControlSettings {
+  clock: OffsetClock;
+  token: string | null;
+  /** Logs what a control call changed, at info as `control`. */
+  logControl: (change: Record<string, unknown>) => void;
 }
 
 /** The emulated Web API (auth, people, SSO, its OpenAPI), the embedded identity provider and their database. */
@@ -50,15 +65,19 @@ export interface Emulator {
   routes: readonly Route[];
   /** Answers a request whose lower-case path `isEmulatorPath` claims. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL, caller: string): void | Promise<void>;
+  /** Answers the paths below `/_emulator`; null without EMULATOR_CONTROL=1. */
+  control: ControlHandler | null;
   close(): void;
 }
 
 const RATE_WINDOW_MS = 60_000;
 const DEMO_REALM = new URL('../realm/demo.json', import.meta.url);
 
+const realmPath = (config: Config) => config.realmFile ?? DEMO_REALM.pathname;
+
 async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
   if (getMeta(db, 'seeded')) return;
-  const realm = readRealmFile(config.realmFile ?? DEMO_REALM.pathname);
+  const realm = readRealmFile(realmPath(config));
   await importRealm(db, realm, cost);
   setMeta(db, 'seeded', new Date().toISOString());
 }
@@ -95,9 +114,10 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     clock,
     knobs.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS,
   );
+  const lockout = new Lockout(clock, knobs.lockout ?? DEFAULT_LOCKOUT);
   const credentials = new Credentials(
     users,
-    new Lockout(clock, knobs.lockout ?? DEFAULT_LOCKOUT),
+    lockout,
     await hashPassword('no such account', cost),
     new HashQueue(),
   );
@@ -131,12 +151,38 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     ...ssoRoutes,
     ...peopleRoutes({ db, tokens, users, window, createWindow }),
   ];
-  const dispatch = createRouter([...routes, openApiRoute()], {
+  const faults = deps.control ? new Faults() : null;
+  const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
+  const dispatch = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,
     log,
     unimplemented: notEmulated(CATALOG),
+    intercept: faults ? faultIntercept(faults, clock, window) : undefined,
   });
+  const control =
+    deps.control && faults
+      ? createControl({
+          ...deps.control,
+          faults,
+          users,
+          limiter,
+          log,
+          resetCounters: () => {
+            limiter.clear();
+            lockout.clear();
+            endAllSsoSessions(db);
+          },
+          reloadRealm: async () => {
+            try {
+              await importRealm(db, readRealmFile(realmPath(config)), cost, { replace: true });
+            } catch (error) {
+              if (error instanceof RealmError) throw new ApiError(409, 'conflict', error.message);
+              throw error;
+            }
+          },
+        })
+      : null;
 
   return {
     db,
@@ -146,6 +192,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
       if (prefix) return dispatch(req, res, url, url.pathname.slice(prefix.length), caller);
       return idp.handle(req, res, url, caller);
     },
+    control,
     close: () => db.close(),
   };
 }

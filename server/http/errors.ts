@@ -30,12 +30,12 @@ export function answerFailure(res: ServerResponse, error: unknown, logBug: (erro
     res.destroy();
     return;
   }
-  sendError(
-    res,
-    error instanceof ApiError
-      ? error
-      : new ApiError(500, 'internal_error', 'The server failed to answer this request.'),
-  );
+  sendError(res, error instanceof ApiError ? error : internalError());
+}
+
+/** What a bug is answered with: a bare 500 that names nothing internal. */
+export function internalError(): ApiError {
+  return new ApiError(500, 'internal_error', 'The server failed to answer this request.');
 }
 
 export function sendJson(

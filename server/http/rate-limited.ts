@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../clock.ts';
-import { rateLimitHeaders, type RateLimiter, type RateWindow } from '../rate-limit.ts';
+import { rateLimitHeaders, type RateDecision, type RateLimiter, type RateWindow } from '../rate-limit.ts';
 import { ApiError } from './errors.ts';
 
 export interface RateLimitCheck {
@@ -27,8 +27,21 @@ export function enforceRateLimit(
   const decision = check.limiter.hit(method, caller, window);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
   if (decision.allowed) return;
-  const seconds = retryAfterSeconds(decision.resetAt, check.clock.now());
-  throw new ApiError(
+  throw rateLimited(res, decision, window, retryAfterSeconds(decision.resetAt, check.clock.now()));
+}
+
+/**
+ * The emulator's 429: puts the refusing decision's X-RateLimit headers on the answer and makes the error with
+ * Retry-After (also what a scripted 429 of the control API answers).
+ */
+export function rateLimited(
+  res: ServerResponse,
+  decision: RateDecision,
+  window: RateWindow,
+  seconds: number,
+): ApiError {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  return new ApiError(
     429,
     'rate_limited',
     `Too many calls to this method: ${decision.limit} are allowed per ${window.windowMs / 1000} seconds. Try again in ${seconds} seconds.`,

@@ -26,10 +26,22 @@ export interface MethodSpec {
   rateLimit?: { method: string; window: RateWindow };
 }
 
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const ROUTE_METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PATCH', 'DELETE']);
+
 export interface Route {
   /** Segments; a segment starting with ':' captures. Matched without regard to letter case, as ASP.NET does. */
   path: string;
-  methods: Partial<Record<'GET' | 'POST', MethodSpec>>;
+  methods: Partial<Record<RouteMethod, MethodSpec>>;
+}
+
+/** A call about to be answered by its route, once its rate limit is counted. */
+export interface RoutedCall {
+  method: string;
+  /** The decoded path below the API base, lower-case, e.g. `/api/auth/getuser`. */
+  path: string;
+  res: ServerResponse;
+  window?: RateWindow;
 }
 
 interface CompiledRoute {
@@ -46,6 +58,8 @@ export interface RouterDeps {
    * `method_not_allowed` (a Web API endpoint the emulator does not implement), or undefined.
    */
   unimplemented?: (method: string, segments: string[], sameMethodOnly: boolean) => ApiError | undefined;
+  /** Asked before each routed call is handled: may delay it, or throw the answer it gets instead (test faults). */
+  intercept?: (call: RoutedCall) => Promise<void> | void;
 }
 
 function split(path: string): string[] {
@@ -131,7 +145,7 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
           new ApiError(404, 'not_found', 'No API endpoint has this path.')
         );
       }
-      const spec = method === 'GET' || method === 'POST' ? found.route.methods[method] : undefined;
+      const spec = ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
       if (!spec) {
         const unimplemented = deps.unimplemented?.(method, decodedSegments, true);
         if (unimplemented) throw unimplemented;
@@ -143,6 +157,12 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
       if (spec.rateLimit) {
         enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
       }
+      await deps.intercept?.({
+        method,
+        path: `/${decodedSegments.join('/')}`.toLowerCase(),
+        res,
+        window: spec.rateLimit?.window,
+      });
       send(res, await spec.handler({ req, url, params: found.params, caller }));
     } catch (error) {
       answerFailure(res, error, (bug) =>

@@ -7,6 +7,7 @@ import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords
 import { KNOWN_APPLICATIONS, orgApplicationsFor } from '../store/applications.ts';
 import type { Db } from '../store/db.ts';
 import { buildUserRecord } from '../store/user-record.ts';
+import { invalidateUserCache } from '../store/user-cache.ts';
 import { userNameKey } from '../store/user-name-key.ts';
 import { Users, identityKeysOf } from '../store/users.ts';
 
@@ -44,10 +45,27 @@ export interface Realm {
 
 export class RealmError extends Error {}
 
-const SAMPLE = buildUserRecord({ UID: '', ReferenceID: 0, BEID: '', BEIDInt: 0, UserName: '', TypeID: 1 });
-const NULLABLE = new Set(['PrimaryClientPortalApplicationID', 'AuthenticationProviderID']);
-const DERIVED = new Set(['BEID', 'BEIDInt', 'ReferenceID', 'IsActive', 'OrgApplications']);
-const EXTRA_FIELDS: Record<string, 'string' | 'boolean' | 'string[]'> = {
+/** A complete User record: which fields a realm may give, and each one's type. */
+export const SAMPLE = buildUserRecord({
+  UID: '',
+  ReferenceID: 0,
+  BEID: '',
+  BEIDInt: 0,
+  UserName: '',
+  TypeID: 1,
+});
+export const NULLABLE: ReadonlySet<string> = new Set([
+  'PrimaryClientPortalApplicationID',
+  'AuthenticationProviderID',
+]);
+export const DERIVED: ReadonlySet<string> = new Set([
+  'BEID',
+  'BEIDInt',
+  'ReferenceID',
+  'IsActive',
+  'OrgApplications',
+]);
+export const EXTRA_FIELDS: Record<string, 'string' | 'boolean' | 'string[]'> = {
   Password: 'string',
   PasswordHash: 'string',
   Active: 'boolean',
@@ -103,19 +121,45 @@ function checkUserFields(entry: Record<string, unknown>, where: string, allowed:
   }
 }
 
-const USER_EXTRAS = new Set(['Password', 'PasswordHash', 'Active', 'AdministeredApplications']);
-const ADMIN_EXTRAS = new Set(['WebServicesKey', 'Active', 'AdministeredApplications']);
+export const USER_EXTRAS: ReadonlySet<string> = new Set([
+  'Password',
+  'PasswordHash',
+  'Active',
+  'AdministeredApplications',
+]);
+export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
+  'WebServicesKey',
+  'Active',
+  'AdministeredApplications',
+]);
 
-/** Checks a parsed realm file and says exactly what is wrong with it. */
+const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
+export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
+
+/**
+ * Checks a parsed realm file and says exactly what is wrong with it: what realm.schema.json says (made from the
+ * same tables, see realm-schema.ts), and what a schema cannot say (names given twice, password hashes).
+ */
 export function parseRealm(input: unknown): Realm {
   if (!isRecord(input) || !Array.isArray(input.organizations)) {
     throw new RealmError('A realm file is a JSON object with an "organizations" array.');
+  }
+  for (const key of Object.keys(input)) {
+    if (!REALM_KEYS.has(key))
+      throw new RealmError(`"${key}" is not a realm property (only $schema and organizations).`);
   }
   const seenBeids = new Set<string>();
   const seenUsers = new Set<string>();
   input.organizations.forEach((org, i) => {
     const where = `organizations[${i}]`;
     if (!isRecord(org)) throw new RealmError(`${where} must be an object.`);
+    for (const key of Object.keys(org)) {
+      if (!ORGANIZATION_KEYS.includes(key)) {
+        throw new RealmError(
+          `${where}.${key} is not an organization property (${ORGANIZATION_KEYS.join(', ')}).`,
+        );
+      }
+    }
     if (typeof org.Name !== 'string' || org.Name.trim() === '')
       throw new RealmError(`${where}.Name is required.`);
     if (typeof org.BEID !== 'string' || !isGuid(org.BEID))
@@ -171,11 +215,21 @@ export interface ImportSummary {
   users: number;
 }
 
+export interface ImportOptions {
+  /** Removes every organization, user and SSO session first (in the same transaction): the realm and nothing else. */
+  replace?: boolean;
+}
+
 /**
  * Adds or updates the realm's organizations and users (matched by BEID and user name), all in one transaction:
  * a realm either lands whole or not at all. Passwords are hashed first, outside the transaction.
  */
-export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Promise<ImportSummary> {
+export async function importRealm(
+  db: Db,
+  realm: Realm,
+  cost?: ScryptCost,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   const hashes = new Map<RealmUser, string | null>();
   for (const org of realm.organizations) {
     for (const user of org.Users) {
@@ -185,94 +239,103 @@ export async function importRealm(db: Db, realm: Realm, cost?: ScryptCost): Prom
   const users = new Users(db);
   const uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
   let userCount = 0;
-  db.transaction(() => {
-    for (const org of realm.organizations) {
-      const beid = org.BEID.toLowerCase();
-      const existingOrg = users.findOrgByBeid(beid);
-      const clash = existingOrg ? undefined : users.findOrgById(org.BEIDInt);
-      if (clash) {
-        throw new RealmError(
-          `Organization "${org.Name}": BEIDInt ${org.BEIDInt} is already used by "${clash.name}".`,
-        );
+  try {
+    db.transaction(() => {
+      if (options.replace) {
+        db.exec('DELETE FROM sso_sessions; DELETE FROM users; DELETE FROM organizations;');
+        invalidateUserCache(db);
       }
-      const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
-      db.prepare(
-        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
-           admin_active = excluded.admin_active`,
-      ).run(
-        org.BEIDInt,
-        beid,
-        org.Name,
-        hashAdminKey(org.AdminAccount.WebServicesKey),
-        org.AdminAccount.Active ? 1 : 0,
-        adminUid,
-      );
-      const orgId = users.findOrgByBeid(beid)!.id;
-      const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
-      const entries: {
-        fields: RealmUser;
-        active: boolean;
-        typeId: number;
-        hash: string | null;
-        uid?: string;
-      }[] = [
-        { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
-        ...org.Users.map((user) => ({
-          fields: user,
-          active: user.Active ?? true,
-          typeId: user.TypeID ?? 1,
-          hash: hashes.get(user) ?? null,
-        })),
-      ];
-      for (const entry of entries) {
-        const {
-          Password: _p,
-          PasswordHash: _h,
-          Active: _a,
-          AdministeredApplications,
-          ...fields
-        } = entry.fields;
-        const usernameKey = userNameKey(fields.UserName);
-        const existing = users.findByUsername(usernameKey);
-        if (existing && existing.org_id !== orgId) {
-          throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
-        }
-        const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
-        const owner = uidOwner.get(uid);
-        // Users are matched by user name, so a UID already taken by another name is a clash; only an
-        // organization's admin account keeps its UID when renamed.
-        const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
-        if (owner !== undefined && owner !== usernameKey && !renamedAdmin) {
-          throw new RealmError(`User "${fields.UserName}": UID ${uid} already belongs to "${owner}".`);
-        }
-        const referenceId = existing?.reference_id ?? users.nextReferenceId();
-        const applications = fields.Applications ?? [];
-        const record = buildUserRecord({
-          ...fields,
-          UID: uid,
-          ReferenceID: referenceId,
-          BEID: beid,
-          BEIDInt: orgId,
-          IsActive: entry.active,
-          TypeID: entry.typeId as UserRecord['TypeID'],
-          OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
-            id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
-            name: fields.SecurityRoleName ?? '',
-          }),
-        });
-        const keys = identityKeysOf(record);
-        const twin = users.identityClash(uid, keys);
-        if (twin !== undefined) {
+      for (const org of realm.organizations) {
+        const beid = org.BEID.toLowerCase();
+        const existingOrg = users.findOrgByBeid(beid);
+        const clash = existingOrg ? undefined : users.findOrgById(org.BEIDInt);
+        if (clash) {
           throw new RealmError(
-            `User "${fields.UserName}": its user name or primary e-mail is the same identity as "${twin}"'s ` +
-              '(compared ignoring case and Unicode compatibility forms), so single sign-on could not tell them apart.',
+            `Organization "${org.Name}": BEIDInt ${org.BEIDInt} is already used by "${clash.name}".`,
           );
         }
-        users.saveUser(orgId, record, entry.hash);
-        userCount++;
+        const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
+        db.prepare(
+          `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
+             admin_active = excluded.admin_active`,
+        ).run(
+          org.BEIDInt,
+          beid,
+          org.Name,
+          hashAdminKey(org.AdminAccount.WebServicesKey),
+          org.AdminAccount.Active ? 1 : 0,
+          adminUid,
+        );
+        const orgId = users.findOrgByBeid(beid)!.id;
+        const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
+        const entries: {
+          fields: RealmUser;
+          active: boolean;
+          typeId: number;
+          hash: string | null;
+          uid?: string;
+        }[] = [
+          { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
+          ...org.Users.map((user) => ({
+            fields: user,
+            active: user.Active ?? true,
+            typeId: user.TypeID ?? 1,
+            hash: hashes.get(user) ?? null,
+          })),
+        ];
+        for (const entry of entries) {
+          const {
+            Password: _p,
+            PasswordHash: _h,
+            Active: _a,
+            AdministeredApplications,
+            ...fields
+          } = entry.fields;
+          const usernameKey = userNameKey(fields.UserName);
+          const existing = users.findByUsername(usernameKey);
+          if (existing && existing.org_id !== orgId) {
+            throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
+          }
+          const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
+          const owner = uidOwner.get(uid);
+          // Users are matched by user name, so a UID already taken by another name is a clash; only an
+          // organization's admin account keeps its UID when renamed.
+          const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
+          if (owner !== undefined && owner !== usernameKey && !renamedAdmin) {
+            throw new RealmError(`User "${fields.UserName}": UID ${uid} already belongs to "${owner}".`);
+          }
+          const referenceId = existing?.reference_id ?? users.nextReferenceId();
+          const applications = fields.Applications ?? [];
+          const record = buildUserRecord({
+            ...fields,
+            UID: uid,
+            ReferenceID: referenceId,
+            BEID: beid,
+            BEIDInt: orgId,
+            IsActive: entry.active,
+            TypeID: entry.typeId as UserRecord['TypeID'],
+            OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
+              id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
+              name: fields.SecurityRoleName ?? '',
+            }),
+          });
+          const keys = identityKeysOf(record);
+          const twin = users.identityClash(uid, keys);
+          if (twin !== undefined) {
+            throw new RealmError(
+              `User "${fields.UserName}": its user name or primary e-mail is the same identity as "${twin}"'s ` +
+                '(compared ignoring case and Unicode compatibility forms), so single sign-on could not tell them apart.',
+            );
+          }
+          users.saveUser(orgId, record, entry.hash);
+          userCount++;
+        }
       }
-    }
-  })();
+    })();
+  } finally {
+    // Rows read while the transaction ran may be gone if it failed.
+    invalidateUserCache(db);
+  }
   return { organizations: realm.organizations.length, users: userCount };
 }

@@ -10,6 +10,11 @@ interface SessionRow {
   expires_at: number;
 }
 
+/** Ends every single sign-on session at once (the control API's reset). */
+export function endAllSsoSessions(db: Db) {
+  db.prepare('DELETE FROM sso_sessions').run();
+}
+
 /**
  * Who a browser signed in as through single sign-on. The browser holds a random secret in a cookie; the
  * database holds only its digest, the user and the expiry (by the server's clock).

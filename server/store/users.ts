@@ -143,6 +143,28 @@ export class Users {
     invalidateUserCache(this.db);
   }
 
+  /**
+   * Makes a user active or not, in its row and its record; an organization's admin service account is its
+   * organization's `admin_active` too, which `loginadmin` reads.
+   */
+  setActive(user: UserRow, active: boolean) {
+    const record = { ...(JSON.parse(user.record) as UserRecord), IsActive: active };
+    this.transaction(() => {
+      this.db
+        .prepare('UPDATE users SET is_active = ?, record = ? WHERE uid = ?')
+        .run(active ? 1 : 0, JSON.stringify(record), user.uid);
+      this.db
+        .prepare('UPDATE organizations SET admin_active = ? WHERE id = ? AND admin_uid = ?')
+        .run(active ? 1 : 0, user.org_id, user.uid);
+    });
+    invalidateUserCache(this.db);
+  }
+
+  /** Replaces an organization's WebServicesKey (stored as its digest): the old one is refused from now on. */
+  setAdminKeyHash(orgId: number, hash: Buffer) {
+    this.db.prepare('UPDATE organizations SET admin_key_hash = ? WHERE id = ?').run(hash, orgId);
+  }
+
   transaction<T>(work: () => T): T {
     return this.db.transaction(work)();
   }

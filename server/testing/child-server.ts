@@ -32,6 +32,13 @@ export interface SpawnOptions {
    * `node --import tsx server/main.ts`, in that directory with that tree's own tsx.
    */
   tree?: string;
+  /** Another command that starts the server (the packaged `auth-console-emulator`, say): its whole argv. */
+  command?: readonly [string, ...string[]];
+  /**
+   * In a process group of its own, for a command that does not pass signals on (npx): stop it with
+   * `process.kill(-child.process.pid, signal)`.
+   */
+  detached?: boolean;
 }
 
 function healthStatus(origin: string, ca: Buffer | undefined): Promise<number | undefined> {
@@ -63,13 +70,16 @@ export async function spawnServer(
   env: Record<string, string | undefined> = {},
   options: SpawnOptions = {},
 ): Promise<ChildServer> {
-  const [command, ...args] = options.tree
-    ? [process.execPath, '--import', 'tsx', 'server/main.ts']
-    : [...NODE_TSX, resolve(ROOT, 'server/main.ts')];
+  const [command, ...args] =
+    options.command ??
+    (options.tree
+      ? [process.execPath, '--import', 'tsx', 'server/main.ts']
+      : [...NODE_TSX, resolve(ROOT, 'server/main.ts')]);
   const child = spawn(command, args, {
     cwd: options.tree ?? options.cwd ?? mkdtempSync(join(tmpdir(), 'emulator-cwd-')),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const exited = new Promise<void>((done) => child.once('exit', () => done()));

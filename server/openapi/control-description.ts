@@ -1,0 +1,171 @@
+/**
+ * The test-control API (EMULATOR_CONTROL=1) as OpenAPI paths, added to the emulator's description only while it
+ * is on. Its paths sit outside both API bases, so each path item names its own server (the server's root).
+ */
+
+const json = (schema: object) => ({ 'application/json': { schema } });
+const error = (description: string) => ({
+  description,
+  content: json({ $ref: '#/components/schemas/ApiError' }),
+});
+const body = (schema: object, required = true) => ({ required, content: json(schema) });
+const answer = (description: string, schema: object = { type: 'object' }) => ({
+  description,
+  content: json(schema),
+});
+const ROOT = [{ url: '/', description: 'The server’s root: the control API is outside the API bases' }];
+const SECURITY = [{ controlToken: [] }, {}];
+const REFUSALS = {
+  '400': error('A malformed body or property, named in the message.'),
+  '401': error('EMULATOR_CONTROL_TOKEN is set and the call did not carry it as a bearer.'),
+};
+
+const CLOCK = {
+  type: 'object',
+  properties: {
+    now: { type: 'string', format: 'date-time' },
+    offsetSeconds: { type: 'number', description: 'How far the clock has been moved on in all.' },
+  },
+};
+
+const FAULT = {
+  type: 'object',
+  required: ['method', 'path'],
+  additionalProperties: false,
+  properties: {
+    method: { enum: ['GET', 'POST'] },
+    path: { type: 'string', examples: ['/api/auth/getuser'], description: 'Below either API base.' },
+    status: {
+      enum: [401, 429, 500, 503],
+      description: '401 as an expired token, 429 as the rate limit, 500, 503; omitted: only the delay.',
+    },
+    times: { type: 'integer', minimum: 1, default: 1, description: 'How many matching calls get it.' },
+    retryAfter: { type: 'integer', minimum: 1, description: 'Seconds, with 429 or 503.' },
+    delayMs: { type: 'integer', minimum: 0, maximum: 120000 },
+  },
+};
+
+const operation = (summary: string, extra: object) => ({
+  tags: ['Test control'],
+  summary,
+  security: SECURITY,
+  ...extra,
+});
+
+export const CONTROL_PATHS = {
+  '/_emulator/clock': {
+    servers: ROOT,
+    get: operation('Read the emulator’s clock', {
+      operationId: 'getControlClock',
+      responses: { '200': answer('The clock.', CLOCK), '401': REFUSALS['401'] },
+    }),
+    post: operation('Move the clock on: tokens expire, windows, lockouts and SSO sessions roll', {
+      operationId: 'postControlClock',
+      requestBody: body({
+        type: 'object',
+        required: ['advance'],
+        properties: {
+          advance: {
+            oneOf: [
+              { type: 'string', pattern: '^[0-9]+[smhd]$', examples: ['24h', '90s', '15m'] },
+              { type: 'number', minimum: 0, description: 'Seconds.' },
+            ],
+          },
+        },
+      }),
+      responses: { '200': answer('The clock, moved on.', CLOCK), ...REFUSALS },
+    }),
+  },
+  '/_emulator/reset': {
+    servers: ROOT,
+    post: operation('Clear rate-limit counters, lockouts and SSO sessions; optionally reload the realm', {
+      operationId: 'postControlReset',
+      requestBody: body(
+        { type: 'object', properties: { realm: { type: 'boolean', default: false } } },
+        false,
+      ),
+      responses: {
+        '200': answer('What was reset.'),
+        ...REFUSALS,
+        '409': error('The realm file can no longer be read.'),
+      },
+    }),
+  },
+  '/_emulator/faults': {
+    servers: ROOT,
+    get: operation('The faults still waiting', {
+      operationId: 'getControlFaults',
+      responses: { '200': answer('The faults.'), '401': REFUSALS['401'] },
+    }),
+    post: operation('Script the answers of the next matching calls', {
+      operationId: 'postControlFaults',
+      requestBody: body(FAULT),
+      responses: { '201': answer('The faults now waiting.'), ...REFUSALS },
+    }),
+    delete: operation('Clear every fault', {
+      operationId: 'deleteControlFaults',
+      responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'] },
+    }),
+  },
+  '/_emulator/users/{UserName}': {
+    servers: ROOT,
+    patch: operation('Make a user active or inactive', {
+      operationId: 'patchControlUser',
+      parameters: [{ name: 'UserName', in: 'path', required: true, schema: { type: 'string' } }],
+      requestBody: body({
+        type: 'object',
+        required: ['active'],
+        properties: { active: { type: 'boolean' } },
+      }),
+      responses: {
+        '200': answer('The user’s new state.'),
+        ...REFUSALS,
+        '404': error('No user has this UserName.'),
+      },
+    }),
+  },
+  '/_emulator/admin-accounts/{BEID}/rotate-key': {
+    servers: ROOT,
+    post: operation('Give an organization’s admin service account a new WebServicesKey', {
+      operationId: 'postControlRotateKey',
+      parameters: [{ name: 'BEID', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '200': answer('The new key; the old one is refused from now on.', {
+          type: 'object',
+          properties: { BEID: { type: 'string' }, WebServicesKey: { type: 'string' } },
+        }),
+        ...REFUSALS,
+        '404': error('No organization has this BEID.'),
+      },
+    }),
+  },
+} as const;
+
+interface Description {
+  tags: readonly object[];
+  paths: object;
+  components: { securitySchemes: object };
+}
+
+/** The emulator's description with the control API added (EMULATOR_CONTROL=1). */
+export function withControlApi<D extends Description>(description: D): D {
+  return {
+    ...description,
+    tags: [
+      ...description.tags,
+      { name: 'Test control', description: 'EMULATOR_CONTROL=1 only: move the clock, script faults, reset' },
+    ],
+    paths: { ...description.paths, ...CONTROL_PATHS },
+    components: {
+      ...description.components,
+      securitySchemes: {
+        ...description.components.securitySchemes,
+        controlToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'EMULATOR_CONTROL_TOKEN, when the server sets one.',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer, type ChildServer } from '../testing/child-server.ts';
+import { freePort } from '../testing/free-port.ts';
+import { DEMO } from '../testing/start-server.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = resolve(ROOT, 'bin/auth-console-emulator.js');
+const children: ChildServer[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.process.kill('SIGKILL');
+});
+
+async function start(args: string[]): Promise<ChildServer> {
+  const child = await spawnServer(
+    mkdtempSync(join(tmpdir(), 'emulator-bin-')),
+    { DATA_DIR: undefined },
+    {
+      command: [process.execPath, BIN, ...args],
+    },
+  );
+  children.push(child);
+  return child;
+}
+
+/** Runs the command to its end (it fails at once): exit code and what it printed. */
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: mkdtempSync(join(tmpdir(), 'emulator-bin-cwd-')),
+    env: { ...process.env, DATA_DIR: undefined, PORT: undefined },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const signIn = (origin: string, username: string, password: string) =>
+  fetch(`${origin}/TDWebApi/api/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+
+describe('auth-console-emulator (the package bin)', () => {
+  it('starts on --port with the demo realm, answers a sign-in, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = await start(['--port', String(port)]);
+    expect(child.origin).toBe(`http://127.0.0.1:${port}`);
+    expect(child.output()).toContain(`API base URL:   http://127.0.0.1:${port}/TDWebApi/`);
+    expect(child.output()).toContain(DEMO.jdoe);
+    const res = await signIn(child.origin, DEMO.jdoe, DEMO.password);
+    expect(res.status).toBe(200);
+    expect((await res.text()).split('.')).toHaveLength(3);
+    const dataDir = /Data directory: (\S+)/.exec(child.output())![1]!;
+    expect(dataDir).toContain('auth-console-emulator-');
+    child.process.kill('SIGTERM');
+    await child.exited;
+    expect(child.process.exitCode).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('serves a --realm file and prints its sign-ins (names and BEIDs, no secrets); --no-console serves the API only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-bin-realm-'));
+    const realm = join(dir, 'realm.json');
+    writeFileSync(
+      realm,
+      JSON.stringify({
+        organizations: [
+          {
+            Name: 'Test College',
+            BEID: '11111111-2222-4333-8444-555555555555',
+            BEIDInt: 7,
+            AdminAccount: {
+              UserName: 'svc@test.example',
+              WebServicesKey: '66666666-7777-4888-9999-000000000000',
+              Active: true,
+            },
+            Users: [{ UserName: 'ci@test.example', Password: 'Ci-password-1' }],
+          },
+        ],
+      }),
+    );
+    const child = await start(['--port=0', '--realm', realm, '--no-console']);
+    expect(child.output()).toContain('ci@test.example');
+    expect(child.output()).toContain('11111111-2222-4333-8444-555555555555');
+    expect(child.output()).not.toContain('Ci-password-1');
+    expect(child.output()).not.toContain('66666666-7777-4888-9999-000000000000');
+    expect((await signIn(child.origin, 'ci@test.example', 'Ci-password-1')).status).toBe(200);
+    expect((await signIn(child.origin, DEMO.jdoe, DEMO.password)).status).toBe(401);
+    const page = await fetch(`${child.origin}/`);
+    expect(page.status).toBe(404);
+    expect(await page.json()).toMatchObject({ error: 'not_found' });
+  }, 60_000);
+
+  it('exits 1 with one line on a bad flag, a missing value, a bad port or a bad realm', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-bin-bad-'));
+    writeFileSync(join(dir, 'not-json.json'), '{');
+    writeFileSync(join(dir, 'bad-realm.json'), JSON.stringify({ organizations: [{ Name: 'X' }] }));
+    const cases: [string[], RegExp][] = [
+      [['--colour'], /^auth-console-emulator: unknown flag --colour\. Usage: /],
+      [['8080'], /^auth-console-emulator: unknown argument "8080"\. Usage: /],
+      [['--port'], /^auth-console-emulator: --port needs a value\. Usage: /],
+      [['--realm', join(dir, 'missing.json')], /^auth-console-emulator: cannot read the realm file /],
+      [['--port', 'eighty'], /^Cannot start: PORT must be a whole number/],
+      [
+        ['--port=0', '--realm', join(dir, 'not-json.json')],
+        /^Cannot start: The realm file .* is not valid JSON\.$/,
+      ],
+      [
+        ['--port=0', '--realm', join(dir, 'bad-realm.json')],
+        /^Cannot start: organizations\[0\]\.BEID must be a GUID\.$/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = run(args);
+      expect(code, args.join(' ')).toBe(1);
+      expect(stdout, args.join(' ')).toBe('');
+      const lines = stderr.trimEnd().split('\n');
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(lines[0], args.join(' ')).toMatch(message);
+    }
+  }, 60_000);
+});

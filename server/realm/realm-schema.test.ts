@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parseRealm } from './realm.ts';
+import { realmSchema } from './realm-schema.ts';
+
+const read = (name: string) =>
+  JSON.parse(readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+const SCHEMA = read('realm.schema.json');
+const validate = new Ajv({ allErrors: true }).compile(SCHEMA);
+
+function importerAccepts(realm: unknown): boolean {
+  try {
+    parseRealm(realm);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const GUID = '11111111-2222-4333-8444-555555555555';
+const KEY = '66666666-7777-4888-9999-000000000000';
+
+/** The README's minimal realm: one organization, its admin account and one user. */
+const minimal = () => ({
+  $schema: './realm.schema.json',
+  organizations: [
+    {
+      Name: 'Test College',
+      BEID: GUID,
+      BEIDInt: 1,
+      AdminAccount: { UserName: 'svc@test.example', WebServicesKey: KEY, Active: true },
+      Users: [{ UserName: 'ci@test.example', Password: 'Ci-password-1' }] as Record<string, unknown>[],
+    },
+  ] as Record<string, unknown>[],
+});
+
+type Realm = ReturnType<typeof minimal>;
+const org = (realm: Realm) => realm.organizations[0]!;
+const user = (realm: Realm) => (org(realm).Users as Record<string, unknown>[])[0]!;
+const variant = (change: (realm: Realm) => void) => {
+  const realm = minimal();
+  change(realm);
+  return realm;
+};
+
+describe('server/realm/realm.schema.json', () => {
+  it('is what the importer’s own tables make', () => {
+    expect(SCHEMA).toEqual(realmSchema());
+  });
+
+  it('is referenced by the demo realm, which both it and the importer accept', () => {
+    const demo = read('demo.json');
+    expect(demo.$schema).toBe('./realm.schema.json');
+    expect(validate(demo), JSON.stringify(validate.errors)).toBe(true);
+    expect(importerAccepts(demo)).toBe(true);
+  });
+
+  it('agrees with the importer on good realms', () => {
+    const good = [
+      minimal(),
+      variant((r) => delete (r as Partial<Realm>).$schema),
+      variant((r) => Object.assign(user(r), { Active: false, Applications: ['TDPeople'], GroupIDs: [1, 2] })),
+      variant((r) => Object.assign(user(r), { AuthenticationProviderID: null, Attributes: [{ ID: 1 }] })),
+      variant((r) => (org(r).Users = [])),
+      variant((r) => (r.organizations = [])),
+    ];
+    for (const realm of good) {
+      expect(validate(realm), JSON.stringify(validate.errors)).toBe(true);
+      expect(importerAccepts(realm), JSON.stringify(realm)).toBe(true);
+    }
+  });
+
+  it('agrees with the importer on bad realms', () => {
+    const bad: unknown[] = [
+      [],
+      {},
+      { organizations: {} },
+      variant((r) => Object.assign(r, { extra: 1 })),
+      variant((r) => (org(r).Name = ' ')),
+      variant((r) => (org(r).BEID = 'not-a-guid')),
+      variant((r) => (org(r).BEIDInt = 0)),
+      variant((r) => (org(r).BEIDInt = 1.5)),
+      variant((r) => delete org(r).AdminAccount),
+      variant((r) => delete org(r).Users),
+      variant((r) => (org(r).Region = 'EU')),
+      variant((r) => delete (org(r).AdminAccount as Record<string, unknown>).WebServicesKey),
+      variant((r) => ((org(r).AdminAccount as Record<string, unknown>).Active = 'yes')),
+      variant((r) => ((org(r).AdminAccount as Record<string, unknown>).Password = 'x')),
+      variant((r) => delete user(r).UserName),
+      variant((r) => (user(r).UserName = '')),
+      variant((r) => (user(r).UID = 'x')),
+      variant((r) => (user(r).BEID = GUID)),
+      variant((r) => (user(r).IsActive = true)),
+      variant((r) => (user(r).Colour = 'red')),
+      variant((r) => (user(r).FirstName = 3)),
+      variant((r) => (user(r).FirstName = null)),
+      variant((r) => (user(r).Applications = ['TDNothing'])),
+      variant((r) => (user(r).GroupIDs = [1.5])),
+      variant((r) => (user(r).Attributes = [[1]])),
+      variant((r) => (user(r).Active = 'no')),
+      variant((r) => (user(r).AdministeredApplications = [1])),
+      variant((r) => (org(r).Users = ['ci@test.example'])),
+    ];
+    for (const realm of bad) {
+      expect(validate(realm), JSON.stringify(realm)).toBe(false);
+      expect(importerAccepts(realm), JSON.stringify(realm)).toBe(false);
+    }
+  });
+});
