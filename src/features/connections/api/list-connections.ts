@@ -3,6 +3,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { EMULATOR_CONNECTION } from '@contract/wire';
 import { BUILT_IN_CONNECTIONS, type Connection, type ConnectionOffer } from '@/lib/connection';
 import { api } from '@/session/api';
+import { parseConnections } from './parse-connections';
 import { useConnectionStore } from '@/session/connection-store';
 
 /** What this server offers when its list cannot be read: its own API, as before there was a list. */
@@ -14,11 +15,7 @@ const BUILT_IN_OFFER: ConnectionOffer = {
 /** This server's connections: its own API while its emulator runs, and every tenant its relay is configured for. */
 export async function listConnections(signal?: AbortSignal): Promise<ConnectionOffer> {
   try {
-    // The parser's code comes while the list does: it stays off the first page's script.
-    const [response, { parseConnections }] = await Promise.all([
-      api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal }),
-      import('./parse-connections'),
-    ]);
+    const response = await api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal });
     return (response.body.type === 'json' && parseConnections(response.body.data)) || BUILT_IN_OFFER;
   } catch {
     return BUILT_IN_OFFER;
