@@ -5,7 +5,10 @@ import type { BenchContext, Section, SectionResult } from '../section.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** What the Requests screen loads on demand: the catalog's data with its search and form fill. */
-const ENTRIES = ['src/features/requests/search-catalog.ts', 'src/features/requests/fill-from-entry.ts'];
+const ENTRIES = [
+  'src/features/requests/catalog/search-catalog.ts',
+  'src/features/requests/form/fill-from-entry.ts',
+];
 
 interface Chunk {
   type: string;

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import { CONNECTION_CHOICE_KEY } from '@/lib/connection';
-import { SAVED_REQUESTS_KEY } from '@/features/requests/saved-requests-key';
+import { SAVED_REQUESTS_KEY } from '@/features/requests/saved/saved-requests-key';
 
 // Screens load on demand: the first import of a lazy route (and of MUI) can take over a second under jsdom.
 configure({ asyncUtilTimeout: 5000 });

@@ -4,7 +4,7 @@ import { api } from '@/session/api';
 import type { ErrorDecision } from '@/session/error-policy';
 import { errorPolicy } from '@/session/policy';
 import { rateLimitBook } from '@/session/rate-limit-store';
-import { isSignInPath, type BuiltRequest } from '../request-form';
+import { isSignInPath, type BuiltRequest } from '../form/request-form';
 
 export type SendOutcome =
   | { kind: 'answer'; answer: RawAnswer; decision: ErrorDecision | null }

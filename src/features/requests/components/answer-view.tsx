@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { FieldList } from '@/components/field-list';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import type { RawAnswer } from '@/lib/api-client';
-import { sizeText, statusMeaning } from '../status-meaning';
+import { sizeText, statusMeaning } from '../api/status-meaning';
 import { ResponseBody } from './response-body';
 
 /** An answer as it came: status and its meaning, time, size, rate limits, headers and body. */

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
-import { groupByArea, type AreaGroup } from '../group-by-area';
-import { searchCatalog } from '../search-catalog';
+import { groupByArea, type AreaGroup } from '../catalog/group-by-area';
+import { searchCatalog } from '../catalog/search-catalog';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;

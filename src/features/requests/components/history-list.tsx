@@ -12,7 +12,7 @@ import {
   pythonSnippet,
   type CopyableRequest,
 } from '@/lib/copy-commands';
-import { useHistoryStore, type HistoryEntry } from '../history-store';
+import { useHistoryStore, type HistoryEntry } from '../history/history-store';
 
 function copyable(apiBase: string, connection: string, entry: HistoryEntry): CopyableRequest {
   const { method, path, bodyText } = entry.request;

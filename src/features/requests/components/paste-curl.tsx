@@ -2,9 +2,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { TextInput } from '@/components/text-input';
-import { pasteCurl } from '../paste-into-form';
-import type { TargetBases } from '../read-target';
-import type { RequestForm } from '../request-form';
+import { pasteCurl } from '../paste/paste-into-form';
+import type { TargetBases } from '../paste/read-target';
+import type { RequestForm } from '../form/request-form';
 
 /**
  * "Paste a curl command": a field that opens in place (a modal would add to the first page's shared code), reads

@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ClipboardEvent } from 'react';
 import { TextInput } from '@/components/text-input';
 import type { ApiMethod } from '@/lib/api-client';
-import { useRequestFormStore } from '../form-store';
-import { pasteTarget } from '../paste-into-form';
-import type { TargetBases } from '../read-target';
-import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../request-form';
+import { useRequestFormStore } from '../form/form-store';
+import { pasteTarget } from '../paste/paste-into-form';
+import type { TargetBases } from '../paste/read-target';
+import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../form/request-form';
 
 const MONO = { fontFamily: 'monospace' } as const;
 

@@ -1,7 +1,7 @@
 import { CodeBlock } from '@/components/code-block';
 import { ACCEPT } from '@/lib/api-client';
-import { maskBody } from '../mask-secrets';
-import { isSignInPath, type BuiltRequest } from '../request-form';
+import { maskBody } from '../history/mask-secrets';
+import { isSignInPath, type BuiltRequest } from '../form/request-form';
 
 /** What will be sent, as HTTP: the Authorization header redacted, secrets in the body masked. */
 export function RequestPreview({ base, request }: { base: string; request: BuiltRequest }) {

@@ -4,9 +4,9 @@ import type { Session } from '@/session/session';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
-import { useRequestFormStore } from '../form-store';
-import { useHistoryStore } from '../history-store';
-import { EMPTY_FORM } from '../request-form';
+import { useRequestFormStore } from '../form/form-store';
+import { useHistoryStore } from '../history/history-store';
+import { EMPTY_FORM } from '../form/request-form';
 import { signInForTest } from '@/testing/session';
 
 let session: Session;

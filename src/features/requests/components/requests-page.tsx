@@ -13,9 +13,9 @@ import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/rate-limit-wait';
 import { useSessionStore } from '@/session/session-store';
 import { sendRequest, type SendOutcome } from '../api/send-request';
-import { useRequestFormStore } from '../form-store';
-import { forgetRequestsOnSignOut } from '../forget-on-sign-out';
-import { useHistoryStore, type HistoryEntry } from '../history-store';
+import { useRequestFormStore } from '../form/form-store';
+import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
+import { useHistoryStore, type HistoryEntry } from '../history/history-store';
 import {
   buildRequest,
   formFromEntry,
@@ -23,7 +23,7 @@ import {
   type BuiltRequest,
   type FormErrors,
   type RequestForm,
-} from '../request-form';
+} from '../form/request-form';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { PasteCurl } from './paste-curl';

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
-import { useRequestFormStore } from '../form-store';
-import { fromPostman, toPostman } from '../postman-collection';
-import { formFromSaved, savedFrom, type SavedRequest } from '../saved-request';
-import { useSavedStore } from '../saved-store';
+import { useRequestFormStore } from '../form/form-store';
+import { fromPostman, toPostman } from '../saved/postman-collection';
+import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
+import { useSavedStore } from '../saved/saved-store';
 
 const NONE: SavedRequest[] = [];
 

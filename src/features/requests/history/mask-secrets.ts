@@ -1,5 +1,5 @@
 import { isSecretName, MASKED_SECRET, mentionsSecretName } from '@/lib/secret-fields';
-import type { RequestForm } from './request-form';
+import type { RequestForm } from '../form/request-form';
 
 /** The copies' mask, so a history entry and its copies read alike. */
 export const MASK = MASKED_SECRET;

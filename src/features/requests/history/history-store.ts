@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { maskForm } from './mask-secrets';
-import type { BuiltRequest, RequestForm } from './request-form';
+import type { BuiltRequest, RequestForm } from '../form/request-form';
 
 export const HISTORY_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_SIZE, useHistoryStore } from './history-store';
 import { MASK } from './mask-secrets';
-import { buildRequest, newQueryParam, type RequestForm } from './request-form';
+import { buildRequest, newQueryParam, type RequestForm } from '../form/request-form';
 
 function add(form: RequestForm, status: number | null = 200) {
   const built = buildRequest(form, '/TDWebApi');

@@ -1,6 +1,6 @@
 import type { ApiMethod } from '@/lib/api-client';
-import { MASK, maskForm } from './mask-secrets';
-import { METHODS, newQueryParam, type RequestForm } from './request-form';
+import { MASK, maskForm } from '../history/mask-secrets';
+import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
 
 /** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
 export interface SavedRequest {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPostman, POSTMAN_SCHEMA, toPostman } from './postman-collection';
 import { savedFrom, type SavedRequest } from './saved-request';
-import { newQueryParam } from './request-form';
+import { newQueryParam } from '../form/request-form';
 
 const SAVED: SavedRequest[] = [
   savedFrom('Person lookup', {

@@ -1,7 +1,7 @@
 import { useSessionStore } from '@/session/session-store';
-import { useRequestFormStore } from './form-store';
+import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from './history-store';
-import { EMPTY_FORM } from './request-form';
+import { EMPTY_FORM } from '../form/request-form';
 
 /**
  * Signing out (here or in another tab) forgets this tab's requests and form: the next person at this browser

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { newQueryParam } from './request-form';
+import { newQueryParam } from '../form/request-form';
 import { savedFrom } from './saved-request';
 import { SAVED_REQUESTS_KEY as KEY } from './saved-requests-key';
 import { readSaved, useSavedStore } from './saved-store';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/session/session-store';
 import { resetConsoleState } from '@/testing/reset';
-import { useRequestFormStore } from './form-store';
+import { useRequestFormStore } from '../form/form-store';
 import { forgetRequestsOnSignOut } from './forget-on-sign-out';
 import { useHistoryStore } from './history-store';
-import { EMPTY_FORM } from './request-form';
+import { EMPTY_FORM } from '../form/request-form';
 import { signInForTest } from '@/testing/session';
 
 let stop: () => void;

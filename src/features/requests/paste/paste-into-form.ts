@@ -1,6 +1,6 @@
 import { readCurl } from './read-curl';
 import { readTarget, type TargetBases } from './read-target';
-import { METHODS, newQueryParam, type RequestForm } from './request-form';
+import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
 import type { ApiMethod } from '@/lib/api-client';
 
 const SHELL = { bash: 'bash', cmd: 'cmd', powershell: 'PowerShell' } as const;
