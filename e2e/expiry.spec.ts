@@ -116,7 +116,6 @@ test('an admin-key session that expires is sent to the admin-key form with its B
 }) => {
   await page.clock.install();
   await signInWithKey(page);
-  await expect(page).toHaveURL('/profile');
   await page.getByRole('link', { name: 'Token' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
   const session = await requireSession(page);
