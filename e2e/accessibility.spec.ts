@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test';
 import {
   EXAMPLE_UNIVERSITY,
   JDOE,
+  callFromOwnAddress,
   expect,
-  runNumber,
+  expiresOnPage,
   seriousViolations,
-  signInViaApi,
-  storedSession,
+  signInUnderClock,
   test,
 } from './fixtures';
 import { LIMITED_ORIGIN, LIMITED_RATE } from './servers';
@@ -89,8 +89,7 @@ test.describe('axe: no serious or critical violations', () => {
   test('the SSO callback, failed for real, and the not-found page', async ({ page }, testInfo) => {
     // A real failure, no interception: on the server with the tiny limit, a caller of its own whose loginsso
     // calls are used up gets 429 when the callback asks for the token.
-    const caller = `203.0.113.${runNumber(testInfo, 1)}`;
-    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': caller });
+    const caller = await callFromOwnAddress(page, testInfo, 201);
     for (let call = 0; call < LIMITED_RATE; call++) {
       await page.request.get(`${LIMITED_ORIGIN}/TDWebApi/api/auth/loginsso`, {
         headers: { 'X-Forwarded-For': caller },
@@ -108,13 +107,10 @@ test.describe('axe: no serious or critical violations', () => {
   });
 
   test('the five-minute warning, light and dark', async ({ page }) => {
-    await page.clock.install();
-    await signInViaApi(page, JDOE);
-    const session = await storedSession(page);
-    if (!session) throw new Error('The sign-in left no session behind.');
+    const session = await signInUnderClock(page, JDOE);
     await page.goto('/token');
     await expect(page.getByRole('table', { name: 'Token claims' })).toBeVisible();
-    await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 4 * 60_000);
+    await page.clock.pauseAt(expiresOnPage(session) - 4 * 60_000);
     await expect(page.getByText('Your session ends in')).toBeVisible();
     // axe runs on timers: let the clock run again (four minutes remain).
     await page.clock.resume();
@@ -124,13 +120,11 @@ test.describe('axe: no serious or critical violations', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('signed in, light', async ({ page, signedIn }) => {
-    expect(signedIn.username).toBe(JDOE.username);
+  test('signed in, light', async ({ signedInPage: page }) => {
     await auditScreens(page, SIGNED_IN);
   });
 
-  test('dark mode, chosen with the toggle, signed in and then signed out', async ({ page, signedIn }) => {
-    expect(signedIn.username).toBe(JDOE.username);
+  test('dark mode, chosen with the toggle, signed in and then signed out', async ({ signedInPage: page }) => {
     await page.goto('/profile');
     await switchToDark(page);
     await auditScreens(page, SIGNED_IN);
@@ -155,8 +149,7 @@ test.describe('axe: no serious or critical violations', () => {
       await auditScreens(page, SIGNED_OUT);
     });
 
-    test('signed in, light and dark, with the navigation drawer', async ({ page }) => {
-      await signInViaApi(page, JDOE);
+    test('signed in, light and dark, with the navigation drawer', async ({ signedInPage: page }) => {
       await auditScreens(page, SIGNED_IN);
       // Nothing scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

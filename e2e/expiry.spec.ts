@@ -2,8 +2,11 @@ import {
   EXAMPLE_UNIVERSITY,
   JDOE,
   expect,
+  expiresOnPage,
+  requireSession,
   seriousViolations,
-  signInViaApi,
+  signInUnderClock,
+  signInWithKey,
   storedSession,
   test,
 } from './fixtures';
@@ -15,12 +18,9 @@ test('warns five minutes before expiry, then signs out at expiry without using t
   requests,
 }) => {
   // The page's clock is Playwright's from the first navigation on; it starts at the real time, like the server's.
-  await page.clock.install();
-  const { token } = await signInViaApi(page, JDOE);
-  const session = await storedSession(page);
-  if (!session) throw new Error('The sign-in left no session behind.');
-  // When the token expires on this page's clock: the server's expiry shifted by the measured clock difference.
-  const expiresAt = session.expiresAt - session.clockOffsetMs;
+  const session = await signInUnderClock(page, JDOE);
+  const { token } = session;
+  const expiresAt = expiresOnPage(session);
   const bearer = `Bearer ${token}`;
 
   await page.goto('/profile');
@@ -72,15 +72,13 @@ test('warns five minutes before expiry, then signs out at expiry without using t
 test('"Sign in again" in the five-minute warning keeps the session until the new sign-in, then returns with a fresh token', async ({
   page,
 }) => {
-  await page.clock.install();
-  const { token } = await signInViaApi(page, JDOE);
-  const session = await storedSession(page);
-  if (!session) throw new Error('The sign-in left no session behind.');
+  const session = await signInUnderClock(page, JDOE);
+  const { token } = session;
   await page.goto('/token?tab=claims');
   const heading = page.getByRole('heading', { level: 1, name: 'Token' });
   await expect(heading).toBeVisible();
 
-  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 4 * MINUTE);
+  await page.clock.pauseAt(expiresOnPage(session) - 4 * MINUTE);
   await expect(page.getByText('Your session ends in')).toBeVisible();
   await page.clock.resume();
   await page.getByRole('button', { name: 'Sign in again' }).click();
@@ -117,17 +115,12 @@ test('an admin-key session that expires is sent to the admin-key form with its B
   page,
 }) => {
   await page.clock.install();
-  await page.goto('/admin-key');
-  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
-  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
-  await page.getByRole('button', { name: 'Sign in with key' }).click();
-  await expect(page).toHaveURL('/profile');
+  await signInWithKey(page);
   await page.getByRole('link', { name: 'Token' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Token' })).toBeVisible();
-  const session = await storedSession(page);
-  if (!session) throw new Error('The sign-in left no session behind.');
+  const session = await requireSession(page);
 
-  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 2000);
+  await page.clock.pauseAt(expiresOnPage(session) - 2000);
   await page.clock.runFor(3000);
 
   await expect(page).toHaveURL('/admin-key?returnTo=%2Ftoken');

@@ -1,4 +1,4 @@
-import { expect, runNumber, seriousViolations, test } from './fixtures';
+import { callFromOwnAddress, expect, seriousViolations, test } from './fixtures';
 import { LIMITED_ORIGIN, LIMITED_RATE } from './servers';
 
 // The second server allows LIMITED_RATE calls per method per minute, so the main one keeps its budget.
@@ -10,12 +10,11 @@ test('the call after the limit counts down to the next try on a disabled button,
 }, testInfo) => {
   // A fresh caller address and account name for each run (repeats and retries included), so that neither the
   // rate limit nor the account lockout remembers an earlier run against the same server.
-  const run = runNumber(testInfo, 1);
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${run}` });
+  const caller = await callFromOwnAddress(page, testInfo, 1);
   const logins = () => requests.filter((r) => new URL(r.url).pathname === '/TDWebApi/api/auth');
   await page.clock.install();
   await page.goto('/sign-in');
-  await page.getByLabel('User name').fill(`nobody-${run}@example.edu`);
+  await page.getByLabel('User name').fill(`nobody-${caller}@example.edu`);
   await page.getByLabel('Password').fill('not-the-password');
   const submit = page.getByRole('button', { name: 'Sign in', exact: true });
   const alert = page.getByRole('alert');

@@ -1,14 +1,16 @@
 import type { Page } from '@playwright/test';
 import {
-  EXAMPLE_UNIVERSITY,
   JDOE,
+  callFromOwnAddress,
   expect,
-  runNumber,
+  expiresOnPage,
+  requireSession,
   seriousViolations,
+  signInUnderClock,
   signInViaApi,
   signInWithForm,
-  storedSession,
-  test,
+  signInWithKey,
+  test as base,
 } from './fixtures';
 import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
 import { runPythonProgram } from '../server/testing/python-client.ts';
@@ -19,6 +21,16 @@ async function openRequests(page: Page) {
   await page.goto('/requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
 }
+
+const test = base.extend<{
+  /** The page signed in as the account (`signedIn`) and on the Requests screen. */
+  requestsScreen: Page;
+}>({
+  requestsScreen: async ({ signedInPage: page }, use) => {
+    await openRequests(page);
+    await use(page);
+  },
+});
 
 /** Chooses an endpoint from the catalog by a search and its exact `METHOD /path`. */
 async function choose(page: Page, search: string, endpoint: string) {
@@ -34,11 +46,10 @@ const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
 const body = (page: Page) => page.getByRole('tree', { name: 'Response body' });
 
 test('GET people/{uid}: the path parameter as a field, the answer with its status, time, size, limits and body', async ({
-  page,
+  requestsScreen: page,
   signedIn,
   requests,
 }) => {
-  await openRequests(page);
   await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
   await expect(page.getByLabel('Method')).toHaveValue('GET');
   await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/{uid}');
@@ -74,12 +85,9 @@ test('GET people/{uid}: the path parameter as a field, the answer with its statu
 });
 
 test('catalog search and fill: a people lookup with query parameters as rows', async ({
-  page,
-  signedIn,
+  requestsScreen: page,
   requests,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
-  await openRequests(page);
   const catalog = page.getByRole('region', { name: 'Catalog' });
   await page.getByLabel('Search the catalog').fill('ticket');
   // Areas by relevance: Tickets first, open, its endpoints listed.
@@ -117,11 +125,8 @@ test('catalog search and fill: a people lookup with query parameters as rows', a
 });
 
 test('an area the emulator does not implement answers not_emulated, shown as it came', async ({
-  page,
-  signedIn,
+  requestsScreen: page,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
-  await openRequests(page);
   await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
   await page.getByLabel('{appId}').fill('42');
   await page.getByLabel('{id}').fill('1234');
@@ -135,12 +140,9 @@ test('an area the emulator does not implement answers not_emulated, shown as it 
 });
 
 test('a malformed body is refused before sending, with its line and column', async ({
-  page,
-  signedIn,
+  requestsScreen: page,
   requests,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
-  await openRequests(page);
   await choose(page, 'post people', 'POST /api/people');
   await page.getByLabel('JSON body').fill('{\n  "FirstName": "Ann"\n  "LastName": "Lee"\n}');
   const before = requests.length;
@@ -152,12 +154,9 @@ test('a malformed body is refused before sending, with its line and column', asy
 });
 
 test('a path the browser would take out of the connection is refused, and nothing leaves for it', async ({
-  page,
-  signedIn,
+  requestsScreen: page,
   requests,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
-  await openRequests(page);
   const path = page.getByLabel('Path', { exact: true });
   for (const escape of [
     '..\\..\\..\\relay\\other\\api\\auth\\getuser',
@@ -198,11 +197,7 @@ test('People create: 200 with an admin-key session; no permission with a passwor
   page,
   requests,
 }) => {
-  await page.goto(`/admin-key?returnTo=${encodeURIComponent('/requests')}`);
-  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
-  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
-  await page.getByRole('button', { name: 'Sign in with key' }).click();
-  await expect(page).toHaveURL('/requests');
+  await signInWithKey(page, '/requests');
   await choose(page, 'post people', 'POST /api/people');
   await page.getByLabel('JSON body').fill(newPerson('admin'));
   await page.getByRole('button', { name: 'Send' }).click();
@@ -229,13 +224,12 @@ test('People create: 200 with an admin-key session; no permission with a passwor
 });
 
 test('history: re-run sends again with the token; curl and fetch copies redact it unless asked', async ({
-  page,
+  requestsScreen: page,
   context,
   signedIn,
   requests,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openRequests(page);
   await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
   await page.getByLabel('{uid}').fill(JDOE_UID);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -277,13 +271,10 @@ test('history: re-run sends again with the token; curl and fetch copies redact i
 });
 
 test('an auth request sent from here is kept with its password masked, in the history and its copies', async ({
-  page,
+  requestsScreen: page,
   context,
-  signedIn,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openRequests(page);
   await choose(page, 'auth login', 'POST /api/auth/login');
   await page
     .getByLabel('JSON body')
@@ -301,14 +292,11 @@ test('an auth request sent from here is kept with its password masked, in the hi
 });
 
 test('paste anything: a full URL with a query fills path and rows; another base is refused; a curl command fills the form', async ({
-  page,
+  requestsScreen: page,
   context,
-  signedIn,
   requests,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openRequests(page);
   const origin = new URL(page.url()).origin;
   const path = page.getByLabel('Path', { exact: true });
   const paste = async (text: string) => {
@@ -371,13 +359,8 @@ test('copy as Python runs with python3 + requests against the server; PowerShell
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto(`/admin-key?returnTo=${encodeURIComponent('/requests')}`);
-  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
-  await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
-  await page.getByRole('button', { name: 'Sign in with key' }).click();
-  await expect(page).toHaveURL('/requests');
-  const session = await storedSession(page);
-  if (!session) throw new Error('The sign-in left no session behind.');
+  await signInWithKey(page, '/requests');
+  const session = await requireSession(page);
   await choose(page, 'post people', 'POST /api/people');
   const tag = `py-${Date.now()}`;
   const bodyText = JSON.stringify({
@@ -418,10 +401,9 @@ test('copy as Python runs with python3 + requests against the server; PowerShell
 });
 
 test('saved requests: kept per connection without secrets, across a reload and a sign-out, loaded back, deleted', async ({
-  page,
+  requestsScreen: page,
   signedIn,
 }) => {
-  await openRequests(page);
   const saved = page.getByRole('region', { name: 'Saved' });
   await choose(page, 'people lookup', 'GET /api/people/lookup');
   await page.getByLabel('Value 1').fill('doe');
@@ -464,10 +446,7 @@ test('saved requests: kept per connection without secrets, across a reload and a
 test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({
   page,
 }) => {
-  await page.clock.install();
-  await signInViaApi(page, JDOE);
-  const session = await storedSession(page);
-  if (!session) throw new Error('The sign-in left no session behind.');
+  const session = await signInUnderClock(page, JDOE);
   await openRequests(page);
   await choose(page, 'post people', 'POST /api/people');
   const draft = '{\n  "FirstName": "Half-written"\n}';
@@ -475,7 +454,7 @@ test('expiry during editing: back to sign-in, then to Requests with the form as 
   await page.getByRole('button', { name: 'Add query parameter' }).click();
   await page.getByLabel('Name 1').fill('note');
 
-  await page.clock.pauseAt(session.expiresAt - session.clockOffsetMs - 2000);
+  await page.clock.pauseAt(expiresOnPage(session) - 2000);
   await page.clock.runFor(3000);
   await expect(page).toHaveURL(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
   await page.clock.resume();
@@ -495,10 +474,8 @@ test.describe('at a rate limit of 0', () => {
     requests,
   }, testInfo) => {
     // A caller address of its own per run, so that no earlier run's calls count.
-    const run = runNumber(testInfo, 101);
-    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${run}` });
-    await page.clock.install();
-    await signInViaApi(page, JDOE);
+    await callFromOwnAddress(page, testInfo, 101);
+    await signInUnderClock(page, JDOE);
     await openRequests(page);
     const path = page.getByLabel('Path', { exact: true });
     await path.fill('people/lookup');
@@ -535,8 +512,7 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   await page.getByLabel('Connection').selectOption({ label: RELAY_NAME });
   await signInWithForm(page, JDOE);
   await expect(page).toHaveURL('/requests');
-  const session = await storedSession(page);
-  if (!session) throw new Error('The sign-in left no session behind.');
+  const session = await requireSession(page);
 
   await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
   await page.getByLabel('{uid}').fill(JDOE_UID);
@@ -573,7 +549,6 @@ test('through the relay to a second emulator as tenant: the same round trip', as
 async function auditAnswered(page: Page) {
   // Two axe runs over a large screen: slow on a shared machine.
   test.slow();
-  await openRequests(page);
   await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
   await page.getByLabel('{appId}').fill('42');
   await page.getByLabel('{id}', { exact: true }).fill('7');
@@ -599,18 +574,15 @@ async function auditAnswered(page: Page) {
 }
 
 test('axe: the screen with an answer, an error and a form error, light and dark', async ({
-  page,
-  signedIn,
+  requestsScreen: page,
 }) => {
-  expect(signedIn.username).toBe(JDOE.username);
   await auditAnswered(page);
 });
 
 test.describe('at 360 px wide', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('axe, light and dark, and nothing scrolls sideways', async ({ page, signedIn }) => {
-    expect(signedIn.username).toBe(JDOE.username);
+  test('axe, light and dark, and nothing scrolls sideways', async ({ requestsScreen: page }) => {
     await auditAnswered(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });

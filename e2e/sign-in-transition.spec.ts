@@ -27,6 +27,16 @@ async function recordHeadings(page: Page) {
   });
 }
 
+/** The headings `recordHeadings` saw from the click of `button` until the profile showed, oldest first. */
+async function headingsUntilProfile(page: Page, button: string): Promise<string[]> {
+  await page.evaluate(() => {
+    window.headingsSeen = [];
+  });
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  return page.evaluate(() => window.headingsSeen ?? []);
+}
+
 test('from sign-in to the profile the screen is never without its heading: the form waits, with a progress indicator', async ({
   page,
 }) => {
@@ -34,15 +44,10 @@ test('from sign-in to the profile the screen is never without its heading: the f
   await page.goto('/sign-in');
   await page.getByLabel('User name').fill(JDOE.username);
   await page.getByLabel('Password').fill(JDOE.password);
-  await page.evaluate(() => {
-    window.headingsSeen = [];
-  });
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const seen = await headingsUntilProfile(page, 'Sign in');
 
   // The form stayed, busy, until the profile could show: no state in between without a heading. (The button's
   // ripple may change the page before the form turns busy.)
-  const seen = await page.evaluate(() => window.headingsSeen ?? []);
   expect(seen.slice(seen[0] === 'Sign in' ? 1 : 0)).toEqual(['Sign in, busy', 'Profile']);
 });
 
@@ -51,13 +56,7 @@ test('from an admin-key sign-in to the profile the screen is never without its h
   await page.goto('/admin-key');
   await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
   await page.getByLabel('WebServicesKey').fill(EXAMPLE_UNIVERSITY.key);
-  await page.evaluate(() => {
-    window.headingsSeen = [];
-  });
-  await page.getByRole('button', { name: 'Sign in with key' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-
-  const seen = await page.evaluate(() => window.headingsSeen ?? []);
+  const seen = await headingsUntilProfile(page, 'Sign in with key');
   expect(seen.filter((heading) => heading !== 'Admin key')).toEqual(['Profile']);
 });
 
@@ -71,12 +70,6 @@ test('from a pasted token to the profile the screen is never without its heading
   await page.goto('/sso');
   await page.getByRole('textbox', { name: 'Token' }).fill(token);
   await page.getByRole('button', { name: 'Check token' }).click();
-  await page.evaluate(() => {
-    window.headingsSeen = [];
-  });
-  await page.getByRole('button', { name: 'Verify with getuser and sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-
-  const seen = await page.evaluate(() => window.headingsSeen ?? []);
+  const seen = await headingsUntilProfile(page, 'Verify with getuser and sign in');
   expect(seen.filter((heading) => !heading.startsWith('Single sign-on'))).toEqual(['Profile']);
 });

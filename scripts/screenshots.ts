@@ -16,6 +16,8 @@ import { tdToken } from '../src/testing/tokens';
 import { chromiumLaunchOptions } from './chromium';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
+/** The pictures' size, unless one needs to be taller to hold its whole screen. */
+const VIEWPORT = { width: 1000, height: 720 };
 const USER = { username: 'jdoe@example.edu', password: 'Tdx-demo-2026' };
 
 async function untilUp(url: string, deadline = Date.now() + 60_000): Promise<void> {
@@ -35,6 +37,14 @@ async function shoot(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(OUT, `${name}.png`) });
   console.log(`docs/screenshots/${name}.png`);
+}
+
+/** A picture in a viewport `height` tall, from the top of the page, for a screen longer than the usual one. */
+async function shootTall(page: Page, name: string, height: number) {
+  await page.setViewportSize({ ...VIEWPORT, height });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, name);
+  await page.setViewportSize(VIEWPORT);
 }
 
 async function signIn(page: Page, password: string) {
@@ -78,18 +88,16 @@ async function ssoWalkthrough(browser: Browser) {
   });
   const context = await browser.newContext({
     baseURL: consoleServer.origin,
-    viewport: { width: 1000, height: 720 },
+    viewport: VIEWPORT,
   });
   try {
     const page = await context.newPage();
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    // Tall enough for the whole sign-in card, from the connection to the SSO link.
-    await page.setViewportSize({ width: 1000, height: 1100 });
     await page.goto('/sign-in');
     await page.getByLabel('Connection').and(page.locator(':enabled')).waitFor();
     await page.getByRole('link', { name: 'Sign in with SSO' }).waitFor();
-    await shoot(page, 'sso-1-sign-in');
-    await page.setViewportSize({ width: 1000, height: 720 });
+    // Tall enough for the whole sign-in card, from the connection to the SSO link.
+    await shootTall(page, 'sso-1-sign-in', 1100);
 
     const opened = context.waitForEvent('page');
     await page.getByRole('link', { name: 'Sign in with SSO' }).click();
@@ -108,10 +116,7 @@ async function ssoWalkthrough(browser: Browser) {
     await page.getByRole('textbox', { name: 'Token' }).fill(token);
     await page.getByRole('button', { name: 'Check token' }).click();
     await page.getByRole('button', { name: 'Verify with getuser and sign in' }).waitFor();
-    await page.setViewportSize({ width: 1000, height: 1280 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, 'sso-4-paste');
-    await page.setViewportSize({ width: 1000, height: 720 });
+    await shootTall(page, 'sso-4-paste', 1280);
 
     await page.getByRole('button', { name: 'Verify with getuser and sign in' }).click();
     await page.getByRole('region', { name: 'Contact and location' }).waitFor();
@@ -132,7 +137,7 @@ async function main() {
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     await untilUp(`${MAIN_ORIGIN}/healthz`);
-    const page = await browser.newPage({ baseURL: MAIN_ORIGIN, viewport: { width: 1000, height: 720 } });
+    const page = await browser.newPage({ baseURL: MAIN_ORIGIN, viewport: VIEWPORT });
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 
     await page.goto('/sign-in');
@@ -162,11 +167,8 @@ async function main() {
     await page.getByLabel('Value 2').fill('5');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('tree', { name: 'Response body' }).waitFor();
-    // Tall enough for the request and its answer, from the top.
-    await page.setViewportSize({ width: 1000, height: 1600 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, 'requests');
-    await page.setViewportSize({ width: 1000, height: 720 });
+    // Tall enough for the request and its answer.
+    await shootTall(page, 'requests', 1600);
 
     // The decoder with a token shaped like the emulator's and signed by no one: no real token in a picture.
     await page.goto('/decode');
