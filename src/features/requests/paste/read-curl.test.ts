@@ -23,16 +23,29 @@ describe('splitCommandLine', () => {
     expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, words });
   });
 
-  it('names an unclosed quote', () => {
-    expect(splitCommandLine(`curl 'x`, 'bash')).toEqual({
-      ok: false,
-      message: 'A single quote is never closed.',
-    });
-    expect(splitCommandLine(`curl "x`, 'cmd')).toEqual({
-      ok: false,
-      message: 'A double quote is never closed.',
-    });
+  it.each([
+    ['bash', `curl 'x`, 'A single quote is never closed.'],
+    ['bash', 'curl "x', 'A double quote is never closed.'],
+    ['bash', "curl $'x", "A $'…' quote is never closed."],
+    ['bash', 'curl x\\', 'The command ends with a lone backslash.'],
+    ['cmd', 'curl "x', 'A double quote is never closed.'],
+    ['powershell', "curl.exe 'x", 'A single quote is never closed.'],
+    ['powershell', 'curl.exe "x', 'A double quote is never closed.'],
+    ['powershell', 'curl.exe x`', 'The command ends with a lone backtick.'],
+  ] as const)('%s: names what stops %j', (dialect, text, message) => {
+    expect(splitCommandLine(text, dialect)).toEqual({ ok: false, message });
   });
+
+  it.each([
+    ['bash', 'curl "$A/\\${B}" $C \'$D\' \\$E', ['$A', '$C']],
+    ['cmd', 'curl "%A%/x" %B%', ['%A%', '%B%']],
+    ['powershell', 'curl.exe "$A/`$B" $C \'$D\'', ['$A', '$C']],
+  ] as const)(
+    '%s: names the shell variables in %j, not the quoted or escaped',
+    (dialect, text, variables) => {
+      expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, variables });
+    },
+  );
 });
 
 describe('readCurl', () => {
