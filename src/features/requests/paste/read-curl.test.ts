@@ -19,6 +19,8 @@ describe('splitCommandLine', () => {
       'curl.exe `\n  -d \'{"a":\'\'b\'\'}\' `\n  "x`"y""z"',
       ['curl.exe', '-d', `{"a":'b'}`, 'x"y"z'],
     ],
+    ['bash', "curl $'a\\tb\\'\\0'", ['curl', "a\tb'\0"]],
+    ['powershell', 'curl.exe "a`tb`$c`0"', ['curl.exe', 'a\tb$c\0']],
   ] as const)('%s: %j', (dialect, text, words) => {
     expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, words });
   });

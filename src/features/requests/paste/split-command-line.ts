@@ -70,15 +70,10 @@ function splitWords(text: string, shell: Shell): SplitResult {
   return { ok: true, words, variables };
 }
 
-const ANSI_C: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '0': '\0',
-};
+/** The control characters both shells write as C does, by a letter after their escape character. */
+const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+
+const ANSI_C: Record<string, string> = { ...C_ESCAPES, '\\': '\\', "'": "'", '"': '"' };
 
 const BASH: Shell = {
   escape: '\\',
@@ -154,15 +149,7 @@ function splitCmd(text: string): SplitResult {
   return { ok: true, words, variables };
 }
 
-const PS_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '0': '\0',
-  '`': '`',
-  '"': '"',
-  $: '$',
-};
+const PS_ESCAPES: Record<string, string> = { ...C_ESCAPES, '`': '`', '"': '"', $: '$' };
 
 const POWERSHELL: Shell = {
   escape: '`',
