@@ -3,13 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { runInNewContext, Script } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  copyCommands,
-  curlCommand,
-  fetchSnippet,
-  shellQuote,
-  TOKEN_PLACEHOLDER,
-} from './copy-commands';
+import { copyCommands, curlCommand, fetchSnippet, shellQuote, TOKEN_PLACEHOLDER } from './copy-commands';
 import { maskBody } from './mask-body';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
