@@ -3,15 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { runInNewContext, Script } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  copyCommands,
-  curlCommand,
-  fetchSnippet,
-  maskBody,
-  MASKED_SECRET,
-  shellQuote,
-  TOKEN_PLACEHOLDER,
-} from './copy-commands';
+import { copyCommands, curlCommand, fetchSnippet, shellQuote, TOKEN_PLACEHOLDER } from './copy-commands';
+import { maskBody } from './mask-body';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ1bmlxdWVfbmFtZSI6Impkb2UifQ.c2lnbmF0dXJl';
@@ -117,7 +110,7 @@ describe('curlCommand', () => {
         (token, value, body, path, method) => {
           const url = `https://example.org/${path}`;
           const request = { method, url, headers: { 'X-Note': value }, body };
-          const expectedBody = maskBody(body);
+          const expectedBody = maskBody(body).text;
           expect(argvOf(curlCommand(request, { token }))).toEqual([
             '-X',
             method.toUpperCase(),
@@ -174,7 +167,7 @@ describe('fetchSnippet', () => {
           [`X-${name}`]: value,
           'Content-Type': 'application/json',
         });
-        expect(init.body).toBe(maskBody(body));
+        expect(init.body).toBe(maskBody(body).text);
       }),
       { numRuns: 100 },
     );
@@ -182,45 +175,18 @@ describe('fetchSnippet', () => {
 });
 
 describe('secrets in the body', () => {
-  it('masks password and WebServicesKey in any letter case, at any depth, in both commands', () => {
-    const body = JSON.stringify({
-      UserName: 'jdoe',
-      PASSWORD: 'hunter2',
-      nested: [{ webserviceskey: { guid: 'k-e-y' } }, { Password: 7 }],
-      passwords: 'kept: not the field',
-    });
+  it.each([
+    ['JSON', '{"UserName":"jdoe","PASSWORD":"hunter2","nested":[{"webserviceskey":"k-e-y"}]}'],
+    ['not JSON', 'password=hunter2&webserviceskey=k-e-y'],
+  ])('masks password and WebServicesKey in a body that is %s, in both commands', (_kind, body) => {
     const { curl, fetch } = copyCommands({ method: 'POST', url: URL_, body }, { token: TOKEN });
-    const expected = {
-      UserName: 'jdoe',
-      PASSWORD: MASKED_SECRET,
-      nested: [{ webserviceskey: MASKED_SECRET }, { Password: MASKED_SECRET }],
-      passwords: 'kept: not the field',
-    };
     const argv = argvOf(curl);
-    expect(JSON.parse(argv[argv.indexOf('--data-raw') + 1] ?? '')).toEqual(expected);
-    expect(JSON.parse(fetchArguments(fetch)[1].body ?? '')).toEqual(expected);
+    expect(argv[argv.indexOf('--data-raw') + 1]).toBe(maskBody(body).text);
+    expect(fetchArguments(fetch)[1].body).toBe(maskBody(body).text);
     for (const text of [curl, fetch]) {
       expect(text).not.toContain('hunter2');
       expect(text).not.toContain('k-e-y');
     }
-  });
-
-  it('keeps a JSON body without secrets, and a body that is not JSON, exactly as written', () => {
-    const pretty = '{\n  "a": 1\n}';
-    expect(maskBody(pretty)).toBe(pretty);
-    expect(maskBody('password=hunter2&x')).toBe('password=hunter2&x');
-    expect(maskBody('{"password": "x", ')).toBe('{"password": "x", ');
-  });
-
-  it('keeps an indented body indented when it masks it', () => {
-    expect(maskBody('{\n  "password": "x"\n}')).toBe(`{\n  "password": "${MASKED_SECRET}"\n}`);
-    expect(maskBody('{"password":"x"}')).toBe(`{"password":"${MASKED_SECRET}"}`);
-  });
-
-  it('keeps a "__proto__" field as a field when it masks the body', () => {
-    expect(JSON.parse(maskBody('{"__proto__":{"x":1},"password":"p"}'))).toEqual(
-      JSON.parse(`{"__proto__":{"x":1},"password":"${MASKED_SECRET}"}`),
-    );
   });
 });
 

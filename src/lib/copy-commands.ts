@@ -1,4 +1,6 @@
-import { isSecretName, MASKED_SECRET } from './secret-fields';
+import { isJsonText } from './json-text';
+import { maskBody } from './mask-body';
+import { MASKED_SECRET } from './secret-fields';
 
 /** A request as it would be sent: an absolute URL, its headers (without the bearer) and its JSON body text. */
 export interface CopyableRequest {
@@ -28,23 +30,6 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The body with its secret fields masked; a body that is not JSON is kept as it is. */
-export function maskBody(body: string): string {
-  let masked = false;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body, (key, value: unknown) => {
-      if (!isSecretName(key)) return value;
-      masked = true;
-      return MASKED_SECRET;
-    });
-  } catch {
-    return body;
-  }
-  if (!masked) return body;
-  return JSON.stringify(parsed, null, body.includes('\n') ? 2 : undefined);
-}
-
 /** The connection's name as a comment: one line, whatever it holds, so that nothing after it is code. */
 function comment(marker: string, request: CopyableRequest): string[] {
   if (request.connection === undefined) return [];
@@ -66,7 +51,7 @@ export function curlCommand(request: CopyableRequest, { token }: CopyOptions): s
   const parts = ['curl'];
   if (method !== 'GET') parts.push(`-X ${/^[A-Z]+$/.test(method) ? method : shellQuote(method)}`);
   for (const [name, value] of headerList(request, token)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
-  if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(maskBody(request.body))}`);
+  if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(maskBody(request.body).text)}`);
   parts.push(shellQuote(request.url));
   return [...comment('#', request), parts.join(' \\\n  ')].join('\n');
 }
@@ -82,7 +67,7 @@ export function fetchSnippet(request: CopyableRequest, { token }: CopyOptions): 
     ...headers,
     '  },',
   ];
-  if (request.body !== undefined) lines.push(`  body: ${q(maskBody(request.body))},`);
+  if (request.body !== undefined) lines.push(`  body: ${q(maskBody(request.body).text)},`);
   lines.push('});');
   return lines.join('\n');
 }
@@ -125,7 +110,7 @@ export function powershellCommand(request: CopyableRequest, { token }: CopyOptio
     '-Headers $headers',
   ];
   if (request.body !== undefined) {
-    const body = maskBody(request.body);
+    const body = maskBody(request.body).text;
     lines.push(
       PS_HERE_STRING_END.test(`\n${body}`) ? `$body = ${powershellQuote(body)}` : `$body = @'\n${body}\n'@`,
     );
@@ -146,19 +131,10 @@ export function pythonLiteral(json: string): string {
   });
 }
 
-function isJsonText(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Python `requests`: the JSON body as a dict literal given to `json=`, which sends it as `application/json`. */
 export function pythonSnippet(request: CopyableRequest, { token }: CopyOptions): string {
   const q = (text: string) => JSON.stringify(text);
-  const body = request.body === undefined ? undefined : maskBody(request.body);
+  const body = request.body === undefined ? undefined : maskBody(request.body).text;
   const asJson = body !== undefined && isJsonText(body);
   const headers = headerList(request, token).filter(
     ([name]) => !(asJson && name.toLowerCase() === 'content-type'),

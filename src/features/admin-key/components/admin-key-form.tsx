@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import { StackedForm } from '@/components/stacked-form';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
@@ -26,6 +27,13 @@ import { TestResult } from './test-result';
 
 // Its table (and MUI's) is loaded only once a key is tested everywhere.
 const KeyTestTable = lazy(() => import('./key-test-table'));
+
+/** A GUID is typed or pasted by hand: never spell-checked, with room for braces and spaces around it. */
+const GUID_INPUT = {
+  required: true,
+  autoComplete: 'off',
+  inputProps: { spellCheck: false, maxLength: 80 },
+} as const;
 
 type Outcome = { kind: 'valid'; issued: IssuedToken; beid: string } | { kind: 'failed'; failure: Failure };
 
@@ -113,41 +121,48 @@ export function AdminKeyForm() {
 
   return (
     <>
-      <Box
+      <StackedForm
         ref={formRef}
-        component="form"
-        noValidate
-        autoComplete="off"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run('test');
-        }}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        onSubmit={() => run('test')}
+        actions={
+          <>
+            <Button type="submit" variant="outlined" disabled={busy}>
+              {wait ? `Test credentials (wait ${wait.seconds} s)` : 'Test credentials'}
+            </Button>
+            <Button variant="contained" disabled={busy} onClick={() => run('sign-in')}>
+              {wait ? `Sign in with key (wait ${wait.seconds} s)` : 'Sign in with key'}
+            </Button>
+            {/* Not held back by this connection's wait: each connection has its own, and its row tells it. */}
+            <Button
+              variant="outlined"
+              disabled={!connections || mutation.isPending || everywhere.running}
+              onClick={testEverywhere}
+            >
+              Test on every connection
+            </Button>
+          </>
+        }
       >
         <TextInput
           label="BEID"
           name="beid"
+          {...GUID_INPUT}
           autoFocus={!hint?.beid}
-          required
-          autoComplete="off"
           value={beid}
           onChange={(e) => setBeid(e.target.value)}
           error={errors.beid}
           hint="The organization’s BEID, e.g. 00000000-0000-0000-0000-000000000000"
-          inputProps={{ spellCheck: false, maxLength: 80 }}
         />
         <TextInput
           label="WebServicesKey"
           name="web-services-key"
+          {...GUID_INPUT}
           type={reveal ? 'text' : 'password'}
           autoFocus={Boolean(hint?.beid)}
-          required
-          autoComplete="off"
           value={key}
           onChange={(e) => setKey(e.target.value)}
           error={errors.key}
           hint="From the organization detail page of the administration application"
-          inputProps={{ spellCheck: false, maxLength: 80 }}
           endAdornment={
             <InputAdornment position="end">
               <IconButton
@@ -161,23 +176,7 @@ export function AdminKeyForm() {
             </InputAdornment>
           }
         />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="outlined" disabled={busy}>
-            {wait ? `Test credentials (wait ${wait.seconds} s)` : 'Test credentials'}
-          </Button>
-          <Button variant="contained" disabled={busy} onClick={() => run('sign-in')}>
-            {wait ? `Sign in with key (wait ${wait.seconds} s)` : 'Sign in with key'}
-          </Button>
-          {/* Not held back by this connection's wait: each connection has its own, and its row tells it. */}
-          <Button
-            variant="outlined"
-            disabled={!connections || mutation.isPending || everywhere.running}
-            onClick={testEverywhere}
-          >
-            Test on every connection
-          </Button>
-        </Box>
-      </Box>
+      </StackedForm>
       <Box aria-live="polite" sx={{ mt: 3 }}>
         {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
         {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}

@@ -1,10 +1,6 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { NamedRowsTable } from '@/components/named-rows-table';
 import { OUTCOME_LABELS, type KeyOutcome } from '../api/key-outcome';
 import type { KeyTestRow } from '../api/test-key-everywhere';
 
@@ -63,41 +59,25 @@ export default function KeyTestTable({ rows }: { rows: KeyTestRow[] }) {
         tabIndex={0}
         sx={{ overflowX: 'auto', maxWidth: '100%' }}
       >
-        <Table size="small" sx={{ captionSide: 'top' }}>
-          <Typography
-            component="caption"
-            id={CAPTION_ID}
-            variant="subtitle2"
-            sx={{ textAlign: 'left', px: 0, pt: 0, color: 'text.primary' }}
-          >
-            The BEID and key on every connection
-          </Typography>
-          <TableHead>
-            <TableRow>
-              <TableCell component="th" scope="col">
-                Connection
-              </TableCell>
-              <TableCell component="th" scope="col">
-                Outcome
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map(({ connection, outcome }) => (
-              <TableRow key={connection.id} aria-busy={outcome === null}>
-                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>
-                  {connection.label}
-                  <Typography variant="body2" color="text.secondary">
-                    <code>{connection.baseUrl}</code>
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>
-                  <OutcomeCell outcome={outcome} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <NamedRowsTable
+          label="The BEID and key on every connection"
+          captionId={CAPTION_ID}
+          columns={['Connection', 'Outcome']}
+          rows={rows.map(({ connection, outcome }) => ({
+            key: connection.id,
+            busy: outcome === null,
+            name: (
+              <>
+                {connection.label}
+                <Typography variant="body2" color="text.secondary">
+                  <code>{connection.baseUrl}</code>
+                </Typography>
+              </>
+            ),
+            value: <OutcomeCell outcome={outcome} />,
+          }))}
+          cellSx={{ minWidth: '8rem' }}
+        />
       </Box>
     </Box>
   );

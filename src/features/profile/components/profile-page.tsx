@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { describeFailure } from '@/session/describe-error';
 import { useSessionStore } from '@/session/session-store';
 import { useCurrentUser } from '../api/get-user';
-import { AccessSection, ContactSection, IdentitySection } from './profile-sections';
+import { ProfileSections } from './profile-sections';
 import { RawJson } from './raw-json';
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } } as const;
@@ -51,9 +51,7 @@ export default function ProfilePage() {
       {query.data && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box sx={GRID}>
-            <IdentitySection user={query.data} />
-            <AccessSection user={query.data} />
-            <ContactSection user={query.data} />
+            <ProfileSections user={query.data} />
           </Box>
           <RawJson value={query.data} />
         </Box>

@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { FieldList } from '@/components/field-list';
+import { NamedRowsTable } from '@/components/named-rows-table';
 import { RateLimitMeter } from '@/components/rate-limit-meter';
 import type { RawAnswer } from '@/lib/api-client';
 import { sizeText, statusMeaning } from '../api/status-meaning';
@@ -40,18 +37,11 @@ export function AnswerView({ answer }: { answer: RawAnswer }) {
         <Box component="summary" sx={{ cursor: 'pointer' }}>
           Response headers ({answer.headers.length})
         </Box>
-        <Table size="small" aria-label="Response headers">
-          <TableBody>
-            {answer.headers.map(([name, value]) => (
-              <TableRow key={name}>
-                <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-                  {name}
-                </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <NamedRowsTable
+          label="Response headers"
+          rows={answer.headers.map(([name, value]) => ({ key: name, name, value }))}
+          cellSx={{ fontFamily: 'monospace' }}
+        />
       </Box>
       <Box>
         <Typography component="h3" variant="subtitle1" gutterBottom>

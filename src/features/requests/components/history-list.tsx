@@ -14,6 +14,14 @@ import {
 } from '@/lib/copy-commands';
 import { useHistoryStore, type HistoryEntry } from '../history/history-store';
 
+/** The copies each entry offers, in the order its buttons show them. */
+const COPIES = [
+  ['curl', curlCommand],
+  ['fetch', fetchSnippet],
+  ['PowerShell', powershellCommand],
+  ['Python', pythonSnippet],
+] as const;
+
 function copyable(apiBase: string, connection: string, entry: HistoryEntry): CopyableRequest {
   const { method, path, bodyText } = entry.request;
   const body = bodyText !== undefined ? { body: bodyText } : {};
@@ -82,26 +90,14 @@ export function HistoryList({
                 <Button size="small" variant="outlined" onClick={() => onEdit(entry)}>
                   Edit
                 </Button>
-                <CopyButton
-                  text={() => curlCommand(copyable(apiBase, connection, entry), { token: shown })}
-                  label="Copy as curl"
-                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
-                />
-                <CopyButton
-                  text={() => fetchSnippet(copyable(apiBase, connection, entry), { token: shown })}
-                  label="Copy as fetch"
-                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
-                />
-                <CopyButton
-                  text={() => powershellCommand(copyable(apiBase, connection, entry), { token: shown })}
-                  label="Copy as PowerShell"
-                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
-                />
-                <CopyButton
-                  text={() => pythonSnippet(copyable(apiBase, connection, entry), { token: shown })}
-                  label="Copy as Python"
-                  copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
-                />
+                {COPIES.map(([language, command]) => (
+                  <CopyButton
+                    key={language}
+                    text={() => command(copyable(apiBase, connection, entry), { token: shown })}
+                    label={`Copy as ${language}`}
+                    copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
+                  />
+                ))}
               </Box>
             </Box>
           );

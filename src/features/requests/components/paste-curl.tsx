@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { TextInput } from '@/components/text-input';
+import { useTextField } from '@/components/use-text-field';
 import { pasteCurl } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import type { RequestForm } from '../form/request-form';
@@ -18,8 +19,7 @@ export function PasteCurl({
   onFilled: (form: RequestForm, notes: string[]) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { text, setText, setError, field } = useTextField();
   const regionId = useId();
   const close = () => {
     setOpen(false);
@@ -67,12 +67,7 @@ export function PasteCurl({
             multiline
             minRows={4}
             maxRows={16}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...field}
             hint="bash, cmd or PowerShell quoting; Ctrl+Enter fills the form; an Authorization header is left out (this session’s token is used)"
             inputProps={{ spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } }}
           />

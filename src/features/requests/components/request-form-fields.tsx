@@ -6,7 +6,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ClipboardEvent } from 'react';
-import { TextInput } from '@/components/text-input';
+import { TextInput, type TextInputProps } from '@/components/text-input';
 import type { ApiMethod } from '@/lib/api-client';
 import { useRequestFormStore } from '../form/form-store';
 import { pasteTarget } from '../paste/paste-into-form';
@@ -14,6 +14,24 @@ import type { TargetBases } from '../paste/read-target';
 import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../form/request-form';
 
 const MONO = { fontFamily: 'monospace' } as const;
+
+/** A query row's two parts, each a field of its own. */
+const QUERY_PARTS = [
+  { part: 'name', label: 'Name', flex: '1 1 140px' },
+  { part: 'value', label: 'Value', flex: '2 1 180px' },
+] as const;
+
+/** A field of code-like text (a path parameter, a query name or value): monospace, never spell-checked. */
+function CodeField({
+  flex,
+  ...field
+}: { flex: string } & Pick<TextInputProps, 'label' | 'value' | 'onChange' | 'error'>) {
+  return (
+    <Box sx={{ flex }}>
+      <TextInput {...field} inputProps={{ spellCheck: false, style: MONO }} />
+    </Box>
+  );
+}
 
 /** Method, path, its parameters, query rows and the JSON body: the form lives in the tab's form store. */
 export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases: TargetBases }) {
@@ -36,8 +54,8 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
     readPath(text);
   }
   const placeholders = placeholdersOf(form.path);
-  const editRow = (id: number, change: { name: string } | { value: string }) =>
-    setForm({ query: form.query.map((r) => (r.id === id ? { ...r, ...change } : r)) });
+  const editRow = (id: number, part: 'name' | 'value', text: string) =>
+    setForm({ query: form.query.map((r) => (r.id === id ? { ...r, [part]: text } : r)) });
   const methodId = useId();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -90,15 +108,14 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
             Path parameters
           </Typography>
           {placeholders.map((name) => (
-            <Box key={name} sx={{ flex: '1 1 200px' }}>
-              <TextInput
-                label={`{${name}}`}
-                value={form.pathValues[name] ?? ''}
-                onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
-                error={errors.pathValues?.[name]}
-                inputProps={{ spellCheck: false, style: MONO }}
-              />
-            </Box>
+            <CodeField
+              key={name}
+              flex="1 1 200px"
+              label={`{${name}}`}
+              value={form.pathValues[name] ?? ''}
+              onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
+              error={errors.pathValues?.[name]}
+            />
           ))}
         </Box>
       )}
@@ -108,22 +125,15 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
         </Typography>
         {form.query.map((row, index) => (
           <Box key={row.id} sx={{ display: 'flex', gap: 1, mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            <Box sx={{ flex: '1 1 140px' }}>
-              <TextInput
-                label={`Name ${index + 1}`}
-                value={row.name}
-                onChange={(e) => editRow(row.id, { name: e.target.value })}
-                inputProps={{ spellCheck: false, style: MONO }}
+            {QUERY_PARTS.map(({ part, label, flex }) => (
+              <CodeField
+                key={part}
+                flex={flex}
+                label={`${label} ${index + 1}`}
+                value={row[part]}
+                onChange={(e) => editRow(row.id, part, e.target.value)}
               />
-            </Box>
-            <Box sx={{ flex: '2 1 180px' }}>
-              <TextInput
-                label={`Value ${index + 1}`}
-                value={row.value}
-                onChange={(e) => editRow(row.id, { value: e.target.value })}
-                inputProps={{ spellCheck: false, style: MONO }}
-              />
-            </Box>
+            ))}
             <Button
               size="small"
               onClick={() => setForm({ query: form.query.filter((r) => r.id !== row.id) })}

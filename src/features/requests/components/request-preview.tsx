@@ -1,6 +1,6 @@
 import { CodeBlock } from '@/components/code-block';
 import { ACCEPT } from '@/lib/api-client';
-import { maskBody } from '../history/mask-secrets';
+import { maskBody } from '@/lib/mask-body';
 import { isSignInPath, type BuiltRequest } from '../form/request-form';
 
 /** What will be sent, as HTTP: the Authorization header redacted, secrets in the body masked. */
@@ -10,7 +10,7 @@ export function RequestPreview({ base, request }: { base: string; request: Built
   if (request.bodyText !== undefined) lines.push('Content-Type: application/json');
   const text =
     request.bodyText !== undefined
-      ? `${lines.join('\n')}\n\n${maskBody(request.bodyText).text}`
+      ? `${lines.join('\n')}\n\n${maskBody(request.bodyText, 2).text}`
       : lines.join('\n');
   return (
     <CodeBlock label="Request preview" maxHeight={320}>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
 import { fromPostman, toPostman } from '../saved/postman-collection';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
@@ -37,8 +38,7 @@ export function SavedList({
   const save = useSavedStore((s) => s.save);
   const remove = useSavedStore((s) => s.remove);
   const load = useRequestFormStore((s) => s.load);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { text: name, setText: setName, setError, field } = useTextField();
   const [status, setStatus] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -76,12 +76,7 @@ export function SavedList({
         <Box sx={{ flex: '1 1 200px' }}>
           <TextInput
             label="Name to save the form as"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...field}
             hint="Kept in this browser for this connection, never with a token"
           />
         </Box>

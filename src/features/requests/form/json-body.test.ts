@@ -18,6 +18,8 @@ describe('checkJsonBody', () => {
     ['{"a": 1} x', 1, 10, 'expected the end of the text, unexpected "x"'],
     ['{"a": "b\nc"}', 1, 9, 'a control character (such as a line break) in a string'],
     ['{"a": 01}', 1, 8, 'expected "," or "}", unexpected "1"'],
+    ['[1 2]', 1, 4, 'expected "," or "]", unexpected "2"'],
+    ['{"a": [1}', 1, 9, 'expected "," or "]", unexpected "}"'],
   ])('finds where %j breaks: line %i, column %i', (text, line, column, reason) => {
     const check = checkJsonBody(text);
     expect(check).toMatchObject({ ok: false, line, column });

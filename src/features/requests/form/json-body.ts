@@ -51,57 +51,42 @@ function scan(text: string): void {
         : 'a control character (such as a line break) in a string',
     );
   };
+  /** An object's members or an array's items: `item` read between commas up to `close`. */
+  const list = (close: '}' | ']', item: () => void) => {
+    at++;
+    space();
+    if (text[at] === close) {
+      at++;
+      return;
+    }
+    for (;;) {
+      item();
+      space();
+      if (text[at] === ',') {
+        at++;
+        continue;
+      }
+      if (text[at] === close) {
+        at++;
+        return;
+      }
+      fail(`"," or "${close}"`);
+    }
+  };
+  const member = () => {
+    space();
+    if (text[at] !== '"') fail('a property name in double quotes');
+    string();
+    space();
+    if (text[at] !== ':') fail('":"');
+    at++;
+    value();
+  };
   const value = (): void => {
     space();
     const c = text[at];
-    if (c === '{') {
-      at++;
-      space();
-      if (text[at] === '}') {
-        at++;
-        return;
-      }
-      for (;;) {
-        space();
-        if (text[at] !== '"') fail('a property name in double quotes');
-        string();
-        space();
-        if (text[at] !== ':') fail('":"');
-        at++;
-        value();
-        space();
-        if (text[at] === ',') {
-          at++;
-          continue;
-        }
-        if (text[at] === '}') {
-          at++;
-          return;
-        }
-        fail('"," or "}"');
-      }
-    }
-    if (c === '[') {
-      at++;
-      space();
-      if (text[at] === ']') {
-        at++;
-        return;
-      }
-      for (;;) {
-        value();
-        space();
-        if (text[at] === ',') {
-          at++;
-          continue;
-        }
-        if (text[at] === ']') {
-          at++;
-          return;
-        }
-        fail('"," or "]"');
-      }
-    }
+    if (c === '{') return list('}', member);
+    if (c === '[') return list(']', value);
     if (c === '"') return string();
     for (const word of ['true', 'false', 'null']) {
       if (text.startsWith(word, at)) {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_SIZE, useHistoryStore } from './history-store';
-import { MASK } from './mask-secrets';
+import { MASKED_SECRET } from '@/lib/secret-fields';
 import { buildRequest, newQueryParam, type RequestForm } from '../form/request-form';
 
 function add(form: RequestForm, status: number | null = 200) {
@@ -42,11 +42,11 @@ describe('the history', () => {
     expect(entry!.masked).toBe(true);
     expect(JSON.parse(entry!.request.bodyText!)).toEqual({
       BEID: '5d4e',
-      WebServicesKey: MASK,
-      nested: [{ Password: MASK }],
+      WebServicesKey: MASKED_SECRET,
+      nested: [{ Password: MASKED_SECRET }],
     });
-    expect(entry!.request.path).toBe(`/api/auth/loginadmin?password=${encodeURIComponent(MASK)}`);
-    expect(entry!.form.query[0]!.value).toBe(MASK);
+    expect(entry!.request.path).toBe(`/api/auth/loginadmin?password=${encodeURIComponent(MASKED_SECRET)}`);
+    expect(entry!.form.query[0]!.value).toBe(MASKED_SECRET);
   });
 
   it('keeps a body without secrets exactly as written', () => {

@@ -19,20 +19,35 @@ describe('splitCommandLine', () => {
       'curl.exe `\n  -d \'{"a":\'\'b\'\'}\' `\n  "x`"y""z"',
       ['curl.exe', '-d', `{"a":'b'}`, 'x"y"z'],
     ],
+    ['bash', "curl $'a\\tb\\'\\0'", ['curl', "a\tb'\0"]],
+    ['powershell', 'curl.exe "a`tb`$c`0"', ['curl.exe', 'a\tb$c\0']],
   ] as const)('%s: %j', (dialect, text, words) => {
     expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, words });
   });
 
-  it('names an unclosed quote', () => {
-    expect(splitCommandLine(`curl 'x`, 'bash')).toEqual({
-      ok: false,
-      message: 'A single quote is never closed.',
-    });
-    expect(splitCommandLine(`curl "x`, 'cmd')).toEqual({
-      ok: false,
-      message: 'A double quote is never closed.',
-    });
+  it.each([
+    ['bash', `curl 'x`, 'A single quote is never closed.'],
+    ['bash', 'curl "x', 'A double quote is never closed.'],
+    ['bash', "curl $'x", "A $'…' quote is never closed."],
+    ['bash', 'curl x\\', 'The command ends with a lone backslash.'],
+    ['cmd', 'curl "x', 'A double quote is never closed.'],
+    ['powershell', "curl.exe 'x", 'A single quote is never closed.'],
+    ['powershell', 'curl.exe "x', 'A double quote is never closed.'],
+    ['powershell', 'curl.exe x`', 'The command ends with a lone backtick.'],
+  ] as const)('%s: names what stops %j', (dialect, text, message) => {
+    expect(splitCommandLine(text, dialect)).toEqual({ ok: false, message });
   });
+
+  it.each([
+    ['bash', 'curl "$A/\\${B}" $C \'$D\' \\$E', ['$A', '$C']],
+    ['cmd', 'curl "%A%/x" %B%', ['%A%', '%B%']],
+    ['powershell', 'curl.exe "$A/`$B" $C \'$D\'', ['$A', '$C']],
+  ] as const)(
+    '%s: names the shell variables in %j, not the quoted or escaped',
+    (dialect, text, variables) => {
+      expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, variables });
+    },
+  );
 });
 
 describe('readCurl', () => {

@@ -1,3 +1,4 @@
+import { isJsonText } from '@/lib/json-text';
 import { dialectOf, splitCommandLine, type Dialect } from './split-command-line';
 
 export interface CurlRead {
@@ -64,15 +65,6 @@ const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-asc
 const ATTACHED = /^-([XHdbuoxmAew])(.+)$/;
 
 const JSON_TYPE = /^(application|text)\/json\b/i;
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A curl command line read as curl would read it (bash, cmd or PowerShell quoting): method, URL, the body and
@@ -159,7 +151,7 @@ export function readCurl(text: string): CurlResult {
   if (contentType !== null && !JSON_TYPE.test(contentType)) {
     read.unread.push(`Content-Type: ${contentType} (the console sends JSON bodies only)`);
     read.body = null;
-  } else if (read.body !== null && !isJson(read.body)) {
+  } else if (read.body !== null && !isJsonText(read.body)) {
     read.unread.push(
       contentType === null && !json
         ? 'the body: it is not JSON (curl sends it as form data)'

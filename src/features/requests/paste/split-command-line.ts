@@ -26,60 +26,37 @@ export function dialectOf(text: string): Dialect {
   return 'bash';
 }
 
-const ANSI_C: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  '0': '\0',
-};
+/** A quoted part of a word: its text and where its closing quote is, or why it cannot be read. */
+type Quoted = { text: string; end: number } | { message: string };
 
-function splitBash(text: string): SplitResult {
+/** How a shell writes words: its escape character outside quotes, and its quotes. */
+interface Shell {
+  /** Escapes the next character; before a line break it joins the two lines. */
+  escape: string;
+  escapeName: string;
+  /** The quoted part opening at `at` (shell variables it expands noted in `variables`), or null if none does. */
+  quoted(text: string, at: number, variables: string[]): Quoted | null;
+}
+
+/** bash and PowerShell alike: words split at unquoted white space, escapes and quotes read as the shell does. */
+function splitWords(text: string, shell: Shell): SplitResult {
   const words: string[] = [];
   const variables: string[] = [];
   let word: string | null = null;
   const add = (s: string) => (word = (word ?? '') + s);
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '\\') {
+    const quoted = shell.quoted(text, i, variables);
+    if (quoted && 'message' in quoted) return { ok: false, message: quoted.message };
+    if (quoted) {
+      add(quoted.text);
+      i = quoted.end;
+    } else if (c === shell.escape) {
       const next = text[++i];
-      if (next === undefined) return { ok: false, message: 'The command ends with a lone backslash.' };
+      if (next === undefined)
+        return { ok: false, message: `The command ends with a lone ${shell.escapeName}.` };
       if (next === '\r' && text[i + 1] === '\n') i++;
       else if (next !== '\n') add(next);
-    } else if (c === "'") {
-      const end = text.indexOf("'", i + 1);
-      if (end < 0) return { ok: false, message: 'A single quote is never closed.' };
-      add(text.slice(i + 1, end));
-      i = end;
-    } else if (c === '$' && text[i + 1] === "'") {
-      let s = '';
-      for (i += 2; i < text.length && text[i] !== "'"; i++) {
-        if (text[i] !== '\\') s += text[i];
-        else {
-          const e = text[++i] ?? '';
-          const hex = /^x([0-9a-f]{1,2})|^u([0-9a-f]{4})/i.exec(text.slice(i));
-          if (hex) {
-            s += String.fromCharCode(parseInt(hex[1] ?? hex[2]!, 16));
-            i += hex[0].length - 1;
-          } else s += ANSI_C[e] ?? `\\${e}`;
-        }
-      }
-      if (i >= text.length) return { ok: false, message: "A $'…' quote is never closed." };
-      add(s);
-    } else if (c === '"') {
-      let s = '';
-      for (i++; i < text.length && text[i] !== '"'; i++) {
-        const variable = variableAt(text, i);
-        if (variable) variables.push(variable);
-        if (text[i] === '\\' && /["\\$`\n]/.test(text[i + 1] ?? '')) {
-          i++;
-          if (text[i] !== '\n') s += text[i];
-        } else s += text[i];
-      }
-      if (i >= text.length) return { ok: false, message: 'A double quote is never closed.' };
-      add(s);
     } else if (/\s/.test(c)) {
       if (word !== null) words.push(word);
       word = null;
@@ -92,6 +69,54 @@ function splitBash(text: string): SplitResult {
   if (word !== null) words.push(word);
   return { ok: true, words, variables };
 }
+
+/** The control characters both shells write as C does, by a letter after their escape character. */
+const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+
+const ANSI_C: Record<string, string> = { ...C_ESCAPES, '\\': '\\', "'": "'", '"': '"' };
+
+const BASH: Shell = {
+  escape: '\\',
+  escapeName: 'backslash',
+  quoted(text, at, variables) {
+    if (text[at] === "'") {
+      const end = text.indexOf("'", at + 1);
+      return end < 0
+        ? { message: 'A single quote is never closed.' }
+        : { text: text.slice(at + 1, end), end };
+    }
+    if (text[at] === '$' && text[at + 1] === "'") {
+      let s = '';
+      let i = at + 2;
+      for (; i < text.length && text[i] !== "'"; i++) {
+        if (text[i] !== '\\') s += text[i];
+        else {
+          const e = text[++i] ?? '';
+          const hex = /^x([0-9a-f]{1,2})|^u([0-9a-f]{4})/i.exec(text.slice(i));
+          if (hex) {
+            s += String.fromCharCode(parseInt(hex[1] ?? hex[2]!, 16));
+            i += hex[0].length - 1;
+          } else s += ANSI_C[e] ?? `\\${e}`;
+        }
+      }
+      return i >= text.length ? { message: "A $'…' quote is never closed." } : { text: s, end: i };
+    }
+    if (text[at] === '"') {
+      let s = '';
+      let i = at + 1;
+      for (; i < text.length && text[i] !== '"'; i++) {
+        const variable = variableAt(text, i);
+        if (variable) variables.push(variable);
+        if (text[i] === '\\' && /["\\$`\n]/.test(text[i + 1] ?? '')) {
+          i++;
+          if (text[i] !== '\n') s += text[i];
+        } else s += text[i];
+      }
+      return i >= text.length ? { message: 'A double quote is never closed.' } : { text: s, end: i };
+    }
+    return null;
+  },
+};
 
 /** cmd removes its carets first; curl.exe then splits its command line by the C runtime's rules. */
 function splitCmd(text: string): SplitResult {
@@ -124,72 +149,38 @@ function splitCmd(text: string): SplitResult {
   return { ok: true, words, variables };
 }
 
-const PS_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  '0': '\0',
-  '`': '`',
-  '"': '"',
-  $: '$',
-};
+const PS_ESCAPES: Record<string, string> = { ...C_ESCAPES, '`': '`', '"': '"', $: '$' };
 
-function splitPowerShell(text: string): SplitResult {
-  const words: string[] = [];
-  const variables: string[] = [];
-  let word: string | null = null;
-  const add = (s: string) => (word = (word ?? '') + s);
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '`') {
-      const next = text[++i];
-      if (next === undefined) return { ok: false, message: 'The command ends with a lone backtick.' };
-      if (next === '\r' && text[i + 1] === '\n') i++;
-      else if (next !== '\n') add(next);
-    } else if (c === "'") {
-      let s = '';
-      for (i++; i < text.length; i++) {
-        if (text[i] === "'" && text[i + 1] === "'") {
-          s += "'";
-          i++;
-        } else if (text[i] === "'") break;
-        else s += text[i];
+const POWERSHELL: Shell = {
+  escape: '`',
+  escapeName: 'backtick',
+  quoted(text, at, variables) {
+    const quote = text[at];
+    if (quote !== "'" && quote !== '"') return null;
+    let s = '';
+    let i = at + 1;
+    for (; i < text.length; i++) {
+      const d = text[i]!;
+      // A quote doubled inside its own kind of quotes stands for itself.
+      if (d === quote && text[i + 1] === quote) {
+        s += quote;
+        i++;
+      } else if (d === quote) break;
+      else if (quote === '"' && d === '`') s += PS_ESCAPES[text[++i] ?? ''] ?? text[i] ?? '';
+      else {
+        const variable = quote === '"' ? variableAt(text, i) : null;
+        if (variable) variables.push(variable);
+        s += d;
       }
-      if (i >= text.length) return { ok: false, message: 'A single quote is never closed.' };
-      add(s);
-    } else if (c === '"') {
-      let s = '';
-      for (i++; i < text.length; i++) {
-        const d = text[i]!;
-        if (d === '"' && text[i + 1] === '"') {
-          s += '"';
-          i++;
-        } else if (d === '"') break;
-        else if (d === '`') s += PS_ESCAPES[text[++i] ?? ''] ?? text[i] ?? '';
-        else {
-          const variable = variableAt(text, i);
-          if (variable) variables.push(variable);
-          s += d;
-        }
-      }
-      if (i >= text.length) return { ok: false, message: 'A double quote is never closed.' };
-      add(s);
-    } else if (/\s/.test(c)) {
-      if (word !== null) words.push(word);
-      word = null;
-    } else {
-      const variable = variableAt(text, i);
-      if (variable) variables.push(variable);
-      add(c);
     }
-  }
-  if (word !== null) words.push(word);
-  return { ok: true, words, variables };
-}
+    if (i < text.length) return { text: s, end: i };
+    return { message: `A ${quote === "'" ? 'single' : 'double'} quote is never closed.` };
+  },
+};
 
 /** A command line split into its words as the shell that wrote it would pass them, or why it cannot be. */
 export function splitCommandLine(text: string, dialect: Dialect = dialectOf(text)): SplitResult {
   if (dialect === 'cmd') return splitCmd(text);
-  if (dialect === 'powershell') return splitPowerShell(text);
-  return splitBash(text);
+  if (dialect === 'powershell') return splitWords(text, POWERSHELL);
+  return splitWords(text, BASH);
 }

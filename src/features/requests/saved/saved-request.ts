@@ -1,5 +1,6 @@
 import type { ApiMethod } from '@/lib/api-client';
-import { MASK, maskForm } from '../history/mask-secrets';
+import { MASKED_SECRET } from '@/lib/secret-fields';
+import { maskForm } from '../history/mask-secrets';
 import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
 
 /** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
@@ -18,7 +19,8 @@ export interface SavedRequest {
 export function savedFrom(name: string, form: RequestForm): SavedRequest {
   const { form: safe, masked: maskedNow } = maskForm(form);
   // Saving what was masked before (a saved request edited, an import of an export) keeps it marked.
-  const masked = maskedNow || safe.body.includes(MASK) || safe.query.some((q) => q.value === MASK);
+  const masked =
+    maskedNow || safe.body.includes(MASKED_SECRET) || safe.query.some((q) => q.value === MASKED_SECRET);
   return {
     name: name.trim(),
     method: safe.method,

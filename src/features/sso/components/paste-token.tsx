@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { StackedForm } from '@/components/stacked-form';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ApiHttpError } from '@/lib/api-errors';
@@ -131,16 +132,21 @@ export function PasteToken({ next }: { next: string }) {
         If that page shows an error, or anything but a line of text, the sign-in did not finish there: close
         that tab and start again, or ask your organization&apos;s TeamDynamix administrator.
       </Typography>
-      <Box
+      <StackedForm
         ref={formRef}
-        component="form"
-        noValidate
-        autoComplete="off"
-        onSubmit={(e) => {
-          e.preventDefault();
-          check();
-        }}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        onSubmit={check}
+        actions={
+          <>
+            <Button type="submit" variant="outlined">
+              Check token
+            </Button>
+            {checked?.ok && (
+              <Button variant="contained" disabled={verify.isPending} onClick={() => signIn(checked.token)}>
+                {verify.isPending ? 'Verifying…' : 'Verify with getuser and sign in'}
+              </Button>
+            )}
+          </>
+        }
       >
         <TextInput
           label="Token"
@@ -154,17 +160,7 @@ export function PasteToken({ next }: { next: string }) {
           error={checked && !checked.ok ? checked.message : undefined}
           inputProps={{ spellCheck: false, maxLength: 8192 }}
         />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="outlined">
-            Check token
-          </Button>
-          {checked?.ok && (
-            <Button variant="contained" disabled={verify.isPending} onClick={() => signIn(checked.token)}>
-              {verify.isPending ? 'Verifying…' : 'Verify with getuser and sign in'}
-            </Button>
-          )}
-        </Box>
-      </Box>
+      </StackedForm>
       <Box aria-live="polite" sx={{ mt: 2 }}>
         {checked?.ok && (
           <Alert severity="info" role="status">

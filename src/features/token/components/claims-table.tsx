@@ -1,35 +1,16 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { NamedRowsTable } from '@/components/named-rows-table';
 import { ClaimValue } from './claim-value';
 
 export function ClaimsTable({ caption, values }: { caption: string; values: Record<string, unknown> }) {
   return (
-    <Table size="small" aria-label={caption}>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            Name
-          </TableCell>
-          <TableCell component="th" scope="col">
-            Value
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {Object.entries(values).map(([name, value]) => (
-          <TableRow key={name}>
-            <TableCell component="th" scope="row">
-              <code>{name}</code>
-            </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>
-              <ClaimValue name={name} value={value} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <NamedRowsTable
+      label={caption}
+      columns={['Name', 'Value']}
+      rows={Object.entries(values).map(([name, value]) => ({
+        key: name,
+        name: <code>{name}</code>,
+        value: <ClaimValue name={name} value={value} />,
+      }))}
+    />
   );
 }
