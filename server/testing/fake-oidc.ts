@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { startTestServer } from './start-server.ts';
 
 /** How the fake provider's ID token differs from a good one. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App, type AppOptions } from '../app.ts';
-import { ManualClock } from '../clock.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { ManualClock } from '../runtime/clock.ts';
+import { loadConfig, type Config } from '../config/config.ts';
 
 export interface TestServer {
   app: App;

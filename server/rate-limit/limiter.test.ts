@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.ts';
-import { MAX_CALLERS_PER_METHOD, RateLimiter } from './rate-limit.ts';
-import { expectApiError } from './testing/api-error.ts';
-import type { RawResponse } from './testing/http-client.ts';
-import { getWithAuth, post } from './testing/requests.ts';
-import { DEMO, login, startTestServer, type TestServer } from './testing/start-server.ts';
+import { ManualClock } from '../runtime/clock.ts';
+import { MAX_CALLERS_PER_METHOD, RateLimiter } from './limiter.ts';
+import { expectApiError } from '../testing/api-error.ts';
+import type { RawResponse } from '../testing/http-client.ts';
+import { getWithAuth, post } from '../testing/requests.ts';
+import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
 
 const RFC1123 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
