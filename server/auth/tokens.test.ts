@@ -8,6 +8,7 @@ import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
 import { getUser, getWithAuth } from '../testing/requests.ts';
 import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { Tokens } from './tokens.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,11 +19,7 @@ function expectRefused(reply: RawResponse) {
 }
 
 describe('issued tokens', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('has exactly the header {"typ":"JWT","alg":"HS256"}', async () => {
     const token = await login(server.api, DEMO.jdoe);

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../runtime/clock.ts';
 import { MAX_CALLERS_PER_METHOD, RateLimiter } from './limiter.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
 import { getWithAuth, post } from '../testing/requests.ts';
-import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const RFC1123 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
@@ -46,11 +47,7 @@ function expectLimited(reply: RawResponse, server: TestServer) {
 }
 
 describe('rate-limit headers on every answer', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   const loginBody = { username: DEMO.jdoe, password: DEMO.password };
   const adminBody = { BEID: DEMO.exampleBeid, WebServicesKey: DEMO.exampleKey };
@@ -87,11 +84,7 @@ describe('rate-limit headers on every answer', () => {
 });
 
 describe.each(METHODS)('$name: 60 calls per caller per 60 s', (method) => {
-  let server: TestServer;
-  beforeEach(async () => {
-    server = await startTestServer();
-  });
-  afterEach(() => server.stop(true));
+  const server = useTestServer({}, { each: true });
 
   it('lets 60 calls through, counting down, and answers the 61st with 429', async () => {
     for (let i = 1; i <= 60; i++) {
@@ -132,12 +125,8 @@ describe.each(METHODS)('$name: 60 calls per caller per 60 s', (method) => {
 });
 
 describe('behind a trusted proxy', () => {
-  let server: TestServer;
+  const server = useTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
   const from = (xff: string) => METHODS[1]!.cheap(server.api, { 'X-Forwarded-For': xff });
-  beforeAll(async () => {
-    server = await startTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
-  });
-  afterAll(() => server.stop(true));
 
   it('counts the caller that X-Forwarded-For names', async () => {
     await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '198.51.100.1' });
@@ -167,11 +156,7 @@ describe('behind a trusted proxy', () => {
 });
 
 describe('TRUST_PROXY ranges', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { trustedProxies: ['loopback', '10.0.0.0/8'] } });
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer({ config: { trustedProxies: ['loopback', '10.0.0.0/8'] } });
 
   it('believes X-Forwarded-For from a trusted range, through trusted hops', async () => {
     const from = (xff: string) => METHODS[1]!.cheap(server.api, { 'X-Forwarded-For': xff });

@@ -1,23 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectApiError } from '../../testing/api-error.ts';
 import { controlCall } from '../../testing/control-client.ts';
 import { send } from '../../testing/http-client.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../../testing/start-server.ts';
+import { DEMO, login, loginAdmin } from '../../testing/start-server.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    config: { emulatorControl: { token: null }, rateLimit: 5 },
-    lockout: {
-      maxFailures: 2,
-      windowMs: 15 * 60_000,
-      lockMs: 15 * 60_000,
-      maxTracked: 1000,
-      lockSlots: 1024,
-    },
-  });
+const server = useTestServer({
+  config: { emulatorControl: { token: null }, rateLimit: 5 },
+  lockout: {
+    maxFailures: 2,
+    windowMs: 15 * 60_000,
+    lockMs: 15 * 60_000,
+    maxTracked: 1000,
+    lockSlots: 1024,
+  },
 });
-afterAll(() => server.stop(true));
 afterEach(async () => {
   await controlCall(server.origin, 'DELETE', '/faults');
   await controlCall(server.origin, 'POST', '/reset', { realm: true });
