@@ -199,9 +199,11 @@ describe('POST /_emulator/reset', () => {
 });
 
 describe('POST /_emulator/faults', () => {
+  const addFault = (fault: object) => controlCall(server.origin, 'POST', '/faults', fault);
+
   it('answers the next calls with the real 429 (Retry-After, X-RateLimit-*), then service resumes', async () => {
     const token = await login(server.api, DEMO.jdoe);
-    const added = await controlCall(server.origin, 'POST', '/faults', {
+    const added = await addFault({
       method: 'GET',
       path: '/api/auth/getuser',
       status: 429,
@@ -233,7 +235,7 @@ describe('POST /_emulator/faults', () => {
     for (let i = 0; i < 5; i++) await getUser(token);
     const real = await getUser(token);
     await controlCall(server.origin, 'POST', '/reset');
-    await controlCall(server.origin, 'POST', '/faults', {
+    await addFault({
       method: 'GET',
       path: '/api/auth/getuser',
       status: 429,
@@ -245,22 +247,13 @@ describe('POST /_emulator/faults', () => {
 
   it('scripts a 401 as an expired token, a 500 and a 503, each once by default', async () => {
     const token = await login(server.api, DEMO.jdoe);
-    await controlCall(server.origin, 'POST', '/faults', {
-      method: 'GET',
-      path: '/api/auth/getuser',
-      status: 401,
-    });
-    await controlCall(server.origin, 'POST', '/faults', {
-      method: 'GET',
-      path: '/API/Auth/GetUser',
-      status: 500,
-    });
-    await controlCall(server.origin, 'POST', '/faults', {
-      method: 'GET',
-      path: '/api/auth/getuser',
-      status: 503,
-      retryAfter: 30,
-    });
+    for (const fault of [
+      { path: '/api/auth/getuser', status: 401 },
+      { path: '/API/Auth/GetUser', status: 500 },
+      { path: '/api/auth/getuser', status: 503, retryAfter: 30 },
+    ]) {
+      await addFault({ method: 'GET', ...fault });
+    }
     const expired = await getUser(token);
     expect(expectApiError(expired, 401, 'invalid_token').message).toBe('The token has expired.');
     expect(expired.headers['www-authenticate']).toBe('Bearer realm="TDWebApi", error="invalid_token"');
@@ -272,7 +265,7 @@ describe('POST /_emulator/faults', () => {
   });
 
   it('delays a call by delayMs, then answers it', async () => {
-    await controlCall(server.origin, 'POST', '/faults', { method: 'POST', path: '/api/auth', delayMs: 40 });
+    await addFault({ method: 'POST', path: '/api/auth', delayMs: 40 });
     const started = performance.now();
     expect((await passwordLogin(DEMO.jdoe, DEMO.password)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(35);
@@ -280,7 +273,7 @@ describe('POST /_emulator/faults', () => {
 
   it('matches method and path only, lists what waits, and DELETE clears', async () => {
     const token = await login(server.api, DEMO.jdoe);
-    await controlCall(server.origin, 'POST', '/faults', {
+    await addFault({
       method: 'POST',
       path: '/api/auth/getuser',
       status: 500,
@@ -293,7 +286,7 @@ describe('POST /_emulator/faults', () => {
     expect(pending.faults).toEqual([
       { method: 'POST', path: '/api/auth/getuser', status: 500, times: 2, retryAfter: null, delayMs: 0 },
     ]);
-    await controlCall(server.origin, 'POST', '/faults', {
+    await addFault({
       method: 'GET',
       path: '/api/auth/getuser',
       status: 500,
@@ -327,11 +320,7 @@ describe('POST /_emulator/faults', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const error = expectApiError(
-        await controlCall(server.origin, 'POST', '/faults', body),
-        400,
-        'bad_request',
-      );
+      const error = expectApiError(await addFault(body), 400, 'bad_request');
       expect(error.message, JSON.stringify(body)).toMatch(message);
     }
     expect(JSON.parse((await controlCall(server.origin, 'GET', '/faults')).text)).toEqual({ faults: [] });
