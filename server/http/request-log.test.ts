@@ -95,16 +95,18 @@ describe('the request log', () => {
     expect(server.lines.join('\n')).not.toContain(digitFree);
   });
 
-  it('keeps only the provider’s own step names after an id, in any letter case', () => {
-    expect(loggedPath('/IDP/Interaction/abc/LOGIN?x=1')).toBe('/IDP/Interaction/:id/LOGIN');
-    expect(loggedPath('/idp/interaction/abc/secret-value/login')).toBe('/idp/interaction/:id/:id/login');
-    expect(loggedPath('/idp/auth/x')).toBe('/idp/auth/:id');
-    expect(loggedPath('/idp/reg/some-client')).toBe('/idp/reg/:id');
-    expect(loggedPath('/idp/auth')).toBe('/idp/auth');
-    expect(loggedPath('/idp/auth/')).toBe('/idp/auth/');
-    expect(loggedPath('/idp/.well-known/openid-configuration')).toBe('/idp/.well-known/openid-configuration');
-    expect(loggedPath('/idp/token')).toBe('/idp/token');
-    expect(loggedPath('/TDWebApi/api/auth/getuser')).toBe('/TDWebApi/api/auth/getuser');
+  it.each([
+    ['/IDP/Interaction/abc/LOGIN?x=1', '/IDP/Interaction/:id/LOGIN'],
+    ['/idp/interaction/abc/secret-value/login', '/idp/interaction/:id/:id/login'],
+    ['/idp/auth/x', '/idp/auth/:id'],
+    ['/idp/reg/some-client', '/idp/reg/:id'],
+    ['/idp/auth', '/idp/auth'],
+    ['/idp/auth/', '/idp/auth/'],
+    ['/idp/.well-known/openid-configuration', '/idp/.well-known/openid-configuration'],
+    ['/idp/token', '/idp/token'],
+    ['/TDWebApi/api/auth/getuser', '/TDWebApi/api/auth/getuser'],
+  ])('keeps only the provider’s own step names after an id, in any letter case: %s as %s', (path, logged) => {
+    expect(loggedPath(path)).toBe(logged);
   });
 
   it('keeps at most 256 characters of a long path', async () => {
