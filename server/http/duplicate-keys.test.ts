@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { createPerson, lookupPeople, records } from '../testing/people.ts';
 import { post } from '../testing/requests.ts';
-import { DEMO, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, loginAdmin } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { findDuplicateKey } from './duplicate-keys.ts';
 
 const firstDuplicateKey = (text: string) => findDuplicateKey(text)?.key ?? null;
@@ -59,13 +60,11 @@ describe('firstDuplicateKey on any JSON', () => {
 });
 
 describe('every JSON body the server reads refuses a key given twice, in the same letter case too', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin = '';
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await loginAdmin(server.api);
   });
-  afterAll(() => server.stop(true));
 
   const twice = (first: string, second: string, rest: string) => `{${first},${second},${rest}}`;
   const password = `"Password":"${DEMO.password}"`;

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../testing/http-client.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { loggedPath } from './request-log.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let token = '';
 let adminToken = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
   token = await login(server.api, DEMO.jdoe);
   adminToken = await loginAdmin(server.api);
   await send(server.origin, {
@@ -26,7 +26,6 @@ beforeAll(async () => {
     body: JSON.stringify({ username: DEMO.jdoe, password: 'Wrong-password-1' }),
   });
 });
-afterAll(() => server.stop(true));
 
 describe('the request log', () => {
   it('has one line per request: method, path, status, time taken and caller', () => {
