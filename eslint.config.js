@@ -31,12 +31,29 @@ const sideZones = [
   zone('server', 'src', 'The server never imports the console: what both need belongs in contract/.'),
 ];
 
-// The server's ground floors: the store and the HTTP plumbing know nothing of the rooms built on them.
+// The server's ground floors (the settings, the clock and log, the rate-limit counters, the HTTP plumbing, the
+// store) know nothing of the rooms built on them.
 const SERVER_ROOMS = ['auth', 'sso', 'idp', 'people', 'relay', 'realm', 'openapi'].map(
   (room) => `server/${room}`,
 );
 const SERVER_TOP = ['server/app.ts', 'server/main.ts'];
+const ABOVE_GROUND = [...SERVER_ROOMS, 'server/emulator', 'server/store', ...SERVER_TOP];
 const serverZones = [
+  zone(
+    'server/config',
+    ABOVE_GROUND,
+    'server/config is below the rooms that use it: it reads settings, nothing more.',
+  ),
+  zone(
+    'server/rate-limit',
+    [...ABOVE_GROUND, 'server/http', 'server/config'],
+    'server/rate-limit is below the rooms that use it: it counts calls, the HTTP answer is theirs.',
+  ),
+  zone(
+    'server/runtime',
+    [...ABOVE_GROUND, 'server/http', 'server/config', 'server/rate-limit'],
+    'server/runtime is below every part that is handed its clock and log: it imports nothing of the server.',
+  ),
   zone(
     'server/store',
     [...SERVER_ROOMS, 'server/http', ...SERVER_TOP],

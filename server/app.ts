@@ -8,8 +8,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../contract/wire.ts';
-import { OffsetClock, systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { OffsetClock, systemClock, type Clock } from './runtime/clock.ts';
+import type { Config } from './config/config.ts';
 import type { Emulator, EmulatorKnobs } from './emulator/mount.ts';
 import { controlOff } from './emulator/control/off.ts';
 import { isControlPath } from './emulator/control/paths.ts';
@@ -24,16 +24,16 @@ import { answerNodesOwn } from './http/node-answers.ts';
 import { loggedPath, logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Route } from './http/router.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter } from './rate-limit/limiter.ts';
 import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
 import type { RelayLoad } from './relay/load.ts';
 import { createRelay } from './relay/relay.ts';
 import { OnBehalfOf } from './sso/on-behalf-of.ts';
-import { createStatic } from './static.ts';
+import { createStatic } from './http/static-files.ts';
 import type { Db } from './store/db.ts';
-import { createLogger } from './log.ts';
-import { loadTls } from './tls.ts';
+import { createLogger } from './runtime/log.ts';
+import { loadTls } from './config/tls.ts';
 
 /** Knobs for tests only: a clock to move, and the emulator's (shorter tokens, cheaper hashing, a lockout). */
 export interface AppOptions extends EmulatorKnobs {

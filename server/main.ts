@@ -1,9 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from './config-error.ts';
-import { emulatorWanted, loadConfig, type Config } from './config.ts';
-import { loadEnvFile } from './env-file.ts';
-import { createLogger } from './log.ts';
+import { ConfigError } from './config/config-error.ts';
+import { emulatorWanted, loadConfig, type Config } from './config/config.ts';
+import { loadEnvFile } from './config/env-file.ts';
+import { createLogger } from './runtime/log.ts';
 import { RealmError, readRealmFile } from './realm/realm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,5 @@
-import { getUser, login, DEMO_USER } from '../api.ts';
+import { DEMO, login } from '../../server/testing/start-server.ts';
+import { getUser } from '../api.ts';
 import { describeLoad, runLoad, unexpectedAnswers, type LoadResult } from '../load.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { machineBusyCpuSeconds } from '../process-cpu.ts';
@@ -75,10 +76,10 @@ export const apiThroughput: Section = {
   title: 'API throughput: GET /api/auth/getuser (valid token) against GET /healthz',
   async run(context: BenchContext): Promise<SectionResult> {
     const { server, settings, log } = context;
-    const token = await login(server.api);
+    const token = await login(server.api, DEMO.jdoe);
     const user = await getUser(server.api, token);
-    if (user.UserName !== DEMO_USER.username) {
-      throw new Error(`getuser answered the user ${user.UserName}, expected ${DEMO_USER.username}.`);
+    if (user.UserName !== DEMO.jdoe) {
+      throw new Error(`getuser answered the user ${user.UserName}, expected ${DEMO.jdoe}.`);
     }
     const getuser: Route = {
       name: 'getuser',
@@ -89,7 +90,7 @@ export const apiThroughput: Section = {
     const load = describeLoad(settings.connections);
     log(`Load: ${load}.`);
     log(
-      `Signed in once as ${DEMO_USER.username}; every getuser request carries that token, every answer must be 200.`,
+      `Signed in once as ${DEMO.jdoe}; every getuser request carries that token, every answer must be 200.`,
     );
 
     for (const route of [getuser, healthz]) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_USER } from '../api.ts';
+import { DEMO } from '../../server/testing/start-server.ts';
 import { launchBrowser } from '../browser.ts';
 import { gzipSize } from '../gzip.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
@@ -53,11 +53,11 @@ function scriptBytesOfWholeApp(): { files: number; gzip: number } {
 }
 
 async function signInThroughForm(page: Page) {
-  await page.getByLabel('User name').fill(DEMO_USER.username);
-  await page.getByLabel('Password').fill(DEMO_USER.password);
+  await page.getByLabel('User name').fill(DEMO.jdoe);
+  await page.getByLabel('Password').fill(DEMO.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Identity' }).waitFor();
-  await page.getByText(DEMO_USER.username, { exact: true }).first().waitFor();
+  await page.getByText(DEMO.jdoe, { exact: true }).first().waitFor();
 }
 
 /** The console's figures, measured with real Chromium against the same server: bytes, and API calls. */

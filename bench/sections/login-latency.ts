@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SCRYPT_COST } from '../../server/auth/passwords.ts';
-import { login, DEMO_USER } from '../api.ts';
+import { DEMO, login } from '../../server/testing/start-server.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { percentile, round } from '../stats.ts';
 
@@ -13,16 +13,14 @@ export const loginLatency: Section = {
   async run({ server, settings, log }: BenchContext): Promise<SectionResult> {
     const { log2N, r, p } = DEFAULT_SCRYPT_COST;
     const cost = `scrypt N=2^${log2N}, r=${r}, p=${p}`;
-    log(
-      `${WARMUPS} warm-up logins, then ${settings.logins} timed, one after another, as ${DEMO_USER.username}.`,
-    );
+    log(`${WARMUPS} warm-up logins, then ${settings.logins} timed, one after another, as ${DEMO.jdoe}.`);
     log(`Each verifies the password with the server's real cost (${cost}), as npm start runs it.`);
-    for (let i = 0; i < WARMUPS; i++) await login(server.api);
+    for (let i = 0; i < WARMUPS; i++) await login(server.api, DEMO.jdoe);
 
     const samples: number[] = [];
     for (let i = 0; i < settings.logins; i++) {
       const start = performance.now();
-      await login(server.api);
+      await login(server.api, DEMO.jdoe);
       samples.push(performance.now() - start);
     }
     const p50 = percentile(samples, 50);

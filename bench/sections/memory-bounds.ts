@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEFAULT_LOCKOUT, Lockout } from '../../server/auth/lockout.ts';
-import { ManualClock } from '../../server/clock.ts';
-import { MAX_CALLERS_PER_METHOD, RateLimiter } from '../../server/rate-limit.ts';
+import { ManualClock } from '../../server/runtime/clock.ts';
+import { MAX_CALLERS_PER_METHOD, RateLimiter } from '../../server/rate-limit/limiter.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { round } from '../stats.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_HASH_QUEUE } from '../../server/auth/hash-queue.ts';
-import { login } from '../api.ts';
+import { DEMO, login } from '../../server/testing/start-server.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { percentile, round } from '../stats.ts';
 
@@ -51,7 +51,7 @@ export const staticUnderSignIn: Section = {
     let signIns = 0;
     const loops = Array.from({ length: SIGN_INS }, async () => {
       while (running) {
-        await login(server.api);
+        await login(server.api, DEMO.jdoe);
         signIns++;
       }
     });

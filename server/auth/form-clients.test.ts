@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { pythonGet, pythonPostForm } from '../testing/python-client.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 /** Scripts against real tenants post dictionaries form-encoded; the real service answers them with a token. */
 describe('sign-in from a Python script posting a dict', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   const asApiError = (reply: { status: number; contentType: string; body: string }) => ({
     status: reply.status,

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '../testing/requests.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const KINDS = [
   'guid',
@@ -106,7 +107,7 @@ function mismatches(record: Record<string, unknown>, fields: Record<string, Kind
 }
 
 describe('GET /api/auth/getuser', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const records = new Map<string, Record<string, unknown>>();
   const read = async (token: string) => {
     const reply = await getUser(server.api, token);
@@ -116,12 +117,10 @@ describe('GET /api/auth/getuser', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
     records.set('jdoe', await read(await login(server.api, DEMO.jdoe)));
     records.set('asmith', await read(await login(server.api, DEMO.asmith)));
     records.set('service account', await read(await loginAdmin(server.api)));
   });
-  afterAll(() => server.stop(true));
 
   it('knows all 77 fields of the list', () => {
     expect(Object.keys(USER_FIELDS)).toHaveLength(77);

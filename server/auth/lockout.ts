@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../runtime/clock.ts';
 import { LockTable } from './lock-table.ts';
 
 export interface LockoutPolicy {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from '../testing/jwt.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
 import { median, post } from '../testing/requests.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, startTestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const JWT_TEXT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
@@ -15,11 +16,7 @@ function expectToken(reply: RawResponse, username: string) {
 }
 
 describe('POST /api/auth and /api/auth/login: success', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it.each([
     '/TDWebApi/api/auth',
@@ -83,11 +80,7 @@ describe('POST /api/auth and /api/auth/login: success', () => {
 });
 
 describe('POST /api/auth/login: refusals', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('answers a wrong password, an unknown user, an inactive user with a wrong password and a password-less account identically', async () => {
     const replies = [
@@ -110,11 +103,7 @@ describe('POST /api/auth/login: refusals', () => {
 });
 
 describe('GET /api/auth/loginsso', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('sends a browser without an SSO session to the identity provider (the whole flow: server/sso/)', async () => {
     const res = await fetch(`${server.api}/auth/loginsso`, { redirect: 'manual' });
@@ -124,12 +113,8 @@ describe('GET /api/auth/loginsso', () => {
 });
 
 describe('POST /api/auth/login: the same work for an unknown user', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // The real hashing cost, so that skipping the hash for an unknown user would show.
-    server = await startTestServer({ scryptCost: { log2N: 14, r: 8, p: 1 } });
-  });
-  afterAll(() => server.stop(true));
+  // The real hashing cost, so that skipping the hash for an unknown user would show.
+  const server = useTestServer({ scryptCost: { log2N: 14, r: 8, p: 1 } });
 
   /**
    * CPU time of this process (the server runs in it, scrypt on its thread pool) while one request is answered:
@@ -165,14 +150,9 @@ describe('POST /api/auth/login: the same work for an unknown user', () => {
 });
 
 describe('POST /api/auth/login: lockout', () => {
-  let server: TestServer;
+  const server = useTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
   const attempt = (username: string, password: string, ip: string) =>
     post(`${server.api}/auth/login`, { username, password }, { 'X-Forwarded-For': ip });
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
-  });
-  afterAll(() => server.stop(true));
 
   it('refuses an account after 10 failures from any address, with the right password too, for 15 minutes', async () => {
     for (let i = 0; i < 10; i++) expect((await attempt(DEMO.jdoe, 'wrong', '198.51.100.1')).status).toBe(401);

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from '../testing/jwt.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { post } from '../testing/requests.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const SERVICE_ACCOUNT = 'api-admin@example.edu';
 const OTHER_GUID = '11111111-2222-4333-8444-555555555555';
 
 describe('POST /api/auth/loginadmin', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const loginAdmin = (body: unknown) => post(`${server.api}/auth/loginadmin`, body);
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
 
   it.each([
     ['lower case', DEMO.exampleBeid, DEMO.exampleKey],

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../runtime/clock.ts';
 import { b64url, claimsFor, decodeJwt, sign, signingKeyOf } from '../testing/jwt.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
 import { getUser, getWithAuth } from '../testing/requests.ts';
-import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, startTestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { Tokens } from './tokens.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,11 +19,7 @@ function expectRefused(reply: RawResponse) {
 }
 
 describe('issued tokens', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('has exactly the header {"typ":"JWT","alg":"HS256"}', async () => {
     const token = await login(server.api, DEMO.jdoe);
@@ -45,16 +42,14 @@ describe('issued tokens', () => {
 });
 
 describe('token lifetime, by the clock', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const tokens = new Map<string, string>();
   let issuedAt: number;
   beforeAll(async () => {
-    server = await startTestServer();
     issuedAt = server.clock.now();
     tokens.set('used', await login(server.api, DEMO.jdoe));
     tokens.set('unused', await login(server.api, DEMO.asmith));
   });
-  afterAll(() => server.stop(true));
 
   // One token is used at once and then checked at other times; the other is first shown late. Between them they
   // take both ways through the server, whether or not it remembers tokens it has already verified.
@@ -93,7 +88,8 @@ describe('signing key', () => {
 });
 
 describe('tokens and Authorization headers that must be refused', () => {
-  let server: TestServer;
+  // A high limit, so the rate limiter never answers instead of the token check.
+  const server = useTestServer({ config: { rateLimit: 10_000 } });
   let token: string;
   let key: Uint8Array;
   // Builds the parts of a token by hand: header and claims as given, signature as given.
@@ -107,12 +103,9 @@ describe('tokens and Authorization headers that must be refused', () => {
   };
 
   beforeAll(async () => {
-    // A high limit, so the rate limiter never answers instead of the token check.
-    server = await startTestServer({ config: { rateLimit: 10_000 } });
     token = await login(server.api, DEMO.jdoe);
     key = signingKeyOf(server);
   });
-  afterAll(() => server.stop(true));
 
   it('accepts a token forged with the server key and the same claims (so the refusals below are for what differs)', async () => {
     expect((await getUser(server.api, await sign(claimsFor(server, DEMO.jdoe), key))).status).toBe(200);
@@ -263,13 +256,11 @@ describe('one spelling per token', () => {
   });
 
   describe('over HTTP', () => {
-    let server: TestServer;
+    const server = useTestServer({ config: { rateLimit: 10_000 } });
     let token: string;
     beforeAll(async () => {
-      server = await startTestServer({ config: { rateLimit: 10_000 } });
       token = await login(server.api, DEMO.jdoe);
     });
-    afterAll(() => server.stop(true));
 
     it('answers 401 invalid_token to each respelling, as to any malformed token', async () => {
       expect((await getUser(server.api, token)).status).toBe(200);

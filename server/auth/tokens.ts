@@ -1,6 +1,6 @@
 import { randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../runtime/clock.ts';
 import { getMeta, setMeta, type Db } from '../store/db.ts';
 
 export const TOKEN_ISSUER = 'TD';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 
 const EXAMPLE = parseEnv(
   readFileSync(new URL('../../deploy/auth-console.env.example', import.meta.url), 'utf8'),

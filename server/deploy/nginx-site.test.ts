@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../http/body.ts';
 import { MAX_UPSTREAM_BYTES } from '../relay/relay.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 
 const SITE = readFileSync(new URL('../../deploy/nginx/auth-console.conf', import.meta.url), 'utf8');
 /** The site without its comments. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionsAnswer, HealthResponse } from '../../contract/wire.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { send } from '../testing/http-client.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';

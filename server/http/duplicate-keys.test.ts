@@ -1,22 +1,28 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { createPerson, lookupPeople, records } from '../testing/people.ts';
 import { post } from '../testing/requests.ts';
-import { DEMO, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, loginAdmin } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { findDuplicateKey } from './duplicate-keys.ts';
 
 const firstDuplicateKey = (text: string) => findDuplicateKey(text)?.key ?? null;
 
 describe('firstDuplicateKey', () => {
-  it('finds a key given twice in one object, in the same or another letter case, at any depth', () => {
-    expect(firstDuplicateKey('{"UserName":"a","UserName":"b"}')).toBe('UserName');
-    expect(firstDuplicateKey('{"username":"a","USERNAME":"b"}')).toBe('USERNAME');
-    expect(firstDuplicateKey('{"a":{"b":1,"c":[{"d":1},{"d":2,"D":3}]}}')).toBe('D');
+  it.each([
+    ['{"UserName":"a","UserName":"b"}', 'UserName'],
+    ['{"username":"a","USERNAME":"b"}', 'USERNAME'],
+    ['{"a":{"b":1,"c":[{"d":1},{"d":2,"D":3}]}}', 'D'],
     // The same key once escaped: JSON.parse reads both as "UserName".
-    expect(firstDuplicateKey('{"UserName":"a","\\u0055serName":"b"}')).toBe('UserName');
-    expect(firstDuplicateKey(' { "a" : 1 , "b" : { "a" : 2 } , "A" : 3 } ')).toBe('A');
-  });
+    ['{"UserName":"a","\\u0055serName":"b"}', 'UserName'],
+    [' { "a" : 1 , "b" : { "a" : 2 } , "A" : 3 } ', 'A'],
+  ])(
+    'finds a key given twice in one object, in the same or another letter case, at any depth: %s',
+    (text, key) => {
+      expect(firstDuplicateKey(text)).toBe(key);
+    },
+  );
 
   it('finds none where each object names each key once', () => {
     for (const text of [
@@ -54,13 +60,11 @@ describe('firstDuplicateKey on any JSON', () => {
 });
 
 describe('every JSON body the server reads refuses a key given twice, in the same letter case too', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let admin = '';
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await loginAdmin(server.api);
   });
-  afterAll(() => server.stop(true));
 
   const twice = (first: string, second: string, rest: string) => `{${first},${second},${rest}}`;
   const password = `"Password":"${DEMO.password}"`;

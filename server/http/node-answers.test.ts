@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { sendRaw, type RawResponse } from '../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 /**
  * Answers Node writes itself, for bytes that never became a request, carry the same headers and JSON error body
@@ -20,11 +20,7 @@ function expectSecurityHeaders(res: RawResponse) {
 }
 
 describe("Node's own answers over plain HTTP", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it.each([
     [
@@ -109,11 +105,7 @@ function sendTls(origin: string, bytes: string): Promise<RawResponse> {
 }
 
 describe('under TLS', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { tls: { kind: 'self-signed' } } });
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer({ config: { tls: { kind: 'self-signed' } } });
 
   it.each([
     [200, 'a request', `GET /healthz HTTP/1.1\r\n${HOST}\r\n`],

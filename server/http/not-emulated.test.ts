@@ -1,16 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { send } from '../testing/http-client.ts';
-import { login, DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { login, DEMO } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { notEmulated } from './not-emulated.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop(true));
+const server = useTestServer();
 
 const call = (method: string, path: string, headers: Record<string, string> = {}) =>
   send(server.origin, { method, path, headers });

@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import type { Clock } from '../clock.ts';
-import { rateLimitHeaders, type RateDecision, type RateLimiter, type RateWindow } from '../rate-limit.ts';
+import type { Clock } from '../runtime/clock.ts';
+import {
+  rateLimitHeaders,
+  type RateDecision,
+  type RateLimiter,
+  type RateWindow,
+} from '../rate-limit/limiter.ts';
 import { ApiError } from './errors.ts';
 
 export interface RateLimitCheck {

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../testing/http-client.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { loggedPath } from './request-log.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let token = '';
 let adminToken = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
   token = await login(server.api, DEMO.jdoe);
   adminToken = await loginAdmin(server.api);
   await send(server.origin, {
@@ -26,7 +26,6 @@ beforeAll(async () => {
     body: JSON.stringify({ username: DEMO.jdoe, password: 'Wrong-password-1' }),
   });
 });
-afterAll(() => server.stop(true));
 
 describe('the request log', () => {
   it('has one line per request: method, path, status, time taken and caller', () => {
@@ -95,16 +94,18 @@ describe('the request log', () => {
     expect(server.lines.join('\n')).not.toContain(digitFree);
   });
 
-  it('keeps only the provider’s own step names after an id, in any letter case', () => {
-    expect(loggedPath('/IDP/Interaction/abc/LOGIN?x=1')).toBe('/IDP/Interaction/:id/LOGIN');
-    expect(loggedPath('/idp/interaction/abc/secret-value/login')).toBe('/idp/interaction/:id/:id/login');
-    expect(loggedPath('/idp/auth/x')).toBe('/idp/auth/:id');
-    expect(loggedPath('/idp/reg/some-client')).toBe('/idp/reg/:id');
-    expect(loggedPath('/idp/auth')).toBe('/idp/auth');
-    expect(loggedPath('/idp/auth/')).toBe('/idp/auth/');
-    expect(loggedPath('/idp/.well-known/openid-configuration')).toBe('/idp/.well-known/openid-configuration');
-    expect(loggedPath('/idp/token')).toBe('/idp/token');
-    expect(loggedPath('/TDWebApi/api/auth/getuser')).toBe('/TDWebApi/api/auth/getuser');
+  it.each([
+    ['/IDP/Interaction/abc/LOGIN?x=1', '/IDP/Interaction/:id/LOGIN'],
+    ['/idp/interaction/abc/secret-value/login', '/idp/interaction/:id/:id/login'],
+    ['/idp/auth/x', '/idp/auth/:id'],
+    ['/idp/reg/some-client', '/idp/reg/:id'],
+    ['/idp/auth', '/idp/auth'],
+    ['/idp/auth/', '/idp/auth/'],
+    ['/idp/.well-known/openid-configuration', '/idp/.well-known/openid-configuration'],
+    ['/idp/token', '/idp/token'],
+    ['/TDWebApi/api/auth/getuser', '/TDWebApi/api/auth/getuser'],
+  ])('keeps only the provider’s own step names after an id, in any letter case: %s as %s', (path, logged) => {
+    expect(loggedPath(path)).toBe(logged);
   });
 
   it('keeps at most 256 characters of a long path', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RateLimiter, RateWindow } from '../rate-limit.ts';
-import type { Clock } from '../clock.ts';
+import type { RateLimiter, RateWindow } from '../rate-limit/limiter.ts';
+import type { Clock } from '../runtime/clock.ts';
 import { ApiError, answerFailure, describeBug } from './errors.ts';
 import { enforceRateLimit } from './rate-limited.ts';
 

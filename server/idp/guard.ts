@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/errors.ts';
 import { enforceRateLimit, type RateLimitCheck } from '../http/rate-limited.ts';
-import type { RateWindow } from '../rate-limit.ts';
+import type { RateWindow } from '../rate-limit/limiter.ts';
 
 /**
  * The most an authorization request may carry, in its query and in its body: the provider keeps every parameter

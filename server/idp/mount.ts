@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import type { IdpClientConfig } from '../config.ts';
+import type { IdpClientConfig } from '../config/config.ts';
 import { API_BASES, callbackPath, SIGNED_OUT_PATH } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
 import { sqliteAdapter } from './adapter.ts';

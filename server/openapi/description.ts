@@ -7,6 +7,8 @@
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+/** Plain text properties, in the order named. */
+const text = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { type: 'string' }]));
 
 const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
@@ -260,15 +262,17 @@ export const EMULATOR_OPENAPI = {
           UserName: { type: 'string' },
           TypeID: { type: 'integer', enum: [1, 2], default: 1 },
           IsActive: { type: 'boolean', default: true },
-          Company: { type: 'string' },
-          Title: { type: 'string' },
-          AlertEmail: { type: 'string' },
-          AlternateEmail: { type: 'string' },
-          WorkPhone: { type: 'string' },
-          MobilePhone: { type: 'string' },
-          HomePhone: { type: 'string' },
-          ExternalID: { type: 'string' },
-          AlternateID: { type: 'string' },
+          ...text(
+            'Company',
+            'Title',
+            'AlertEmail',
+            'AlternateEmail',
+            'WorkPhone',
+            'MobilePhone',
+            'HomePhone',
+            'ExternalID',
+            'AlternateID',
+          ),
         },
       },
       LogoutSsoAnswer: {
@@ -287,11 +291,7 @@ export const EMULATOR_OPENAPI = {
           BEID: { type: 'string', format: 'uuid' },
           BEIDInt: { type: 'integer' },
           IsActive: { type: 'boolean' },
-          UserName: { type: 'string' },
-          FullName: { type: 'string' },
-          FirstName: { type: 'string' },
-          LastName: { type: 'string' },
-          PrimaryEmail: { type: 'string' },
+          ...text('UserName', 'FullName', 'FirstName', 'LastName', 'PrimaryEmail'),
           Applications: { type: 'array', items: { type: 'string' } },
           TypeID: { type: 'integer', enum: [0, 1, 2, 8, 9] },
         },

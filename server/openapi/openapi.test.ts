@@ -1,16 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { securityHeaders } from '../http/security-headers.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { send } from '../testing/http-client.ts';
-import { startTestServer, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { EMULATOR_OPENAPI } from './description.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop(true));
+const server = useTestServer();
 
 interface Served {
   openapi: string;

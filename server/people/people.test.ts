@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { readFetch, type RawResponse } from '../testing/http-client.ts';
 import { createPerson, getPerson, lookupPeople, personBody, records } from '../testing/people.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const UID = {
   jdoe: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
@@ -30,20 +31,18 @@ const USER_FIELDS =
     .split(/\s+/)
     .sort();
 
-let server: TestServer;
+const server = useTestServer();
 let api: string;
 let jdoe: string;
 let asmith: string;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   api = server.api;
   jdoe = await login(api, DEMO.jdoe);
   asmith = await login(api, DEMO.asmith);
   admin = await loginAdmin(api);
 });
-afterAll(() => server.stop(true));
 // Each test starts with fresh rate-limit windows; tokens live 24 h, far longer than the minutes this adds up to.
 afterEach(() => server.clock.advance(60_000));
 

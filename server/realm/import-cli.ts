@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../config-error.ts';
-import { loadConfig } from '../config.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { loadConfig } from '../config/config.ts';
 import { openDb, setMeta } from '../store/db.ts';
 import { RealmError, importRealm, readRealmFile } from './realm.ts';
 

@@ -67,6 +67,25 @@ async function seededDataDir(): Promise<string> {
   return server.dataDir;
 }
 
+/** The database of a fresh seeded data directory, open for `use` and closed after. */
+async function withSeededDb(use: (db: Db) => Promise<void>) {
+  const db = openDb(await seededDataDir());
+  try {
+    await use(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Importing `realm` is refused with a RealmError saying `message`, and the database is as it was. */
+async function expectRefusedWhole(db: Db, realm: SampleRealm, message: RegExp) {
+  const before = snapshot(db);
+  const error: unknown = await importRealm(db, parseRealm(realm), CHEAP).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(RealmError);
+  expect((error as Error).message).toMatch(message);
+  expect(snapshot(db)).toEqual(before);
+}
+
 const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
   ['not an object', () => [], /JSON object with an "organizations" array/],
   ['no organizations', () => ({ orgs: [] }), /JSON object with an "organizations" array/],
@@ -238,20 +257,16 @@ describe('importRealm', () => {
   });
 
   it('importing the same realm again updates in place: no duplicates, same UIDs', async () => {
-    const db = openDb(await seededDataDir());
-    try {
+    await withSeededDb(async (db) => {
       await importRealm(db, parseRealm(sampleRealm()), CHEAP);
       const once = snapshot(db);
       await importRealm(db, parseRealm(sampleRealm()), CHEAP);
       expect(snapshot(db)).toEqual(once);
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('lets a re-import rename an organization admin account, which keeps its UID', async () => {
-    const db = openDb(await seededDataDir());
-    try {
+    await withSeededDb(async (db) => {
       await importRealm(db, parseRealm(sampleRealm()), CHEAP);
       const adminUid = () =>
         db.prepare('SELECT admin_uid FROM organizations WHERE beid = ?').pluck().get(NEW_ORG.beid);
@@ -263,15 +278,11 @@ describe('importRealm', () => {
       expect(db.prepare('SELECT username_key FROM users WHERE uid = ?').pluck().get(uid)).toBe(
         'web-services@test.example',
       );
-    } finally {
-      db.close();
-    }
+    });
   });
 
   it('writes nothing when the realm fails part-way: the import is one transaction', async () => {
-    const db = openDb(await seededDataDir());
-    try {
-      const before = snapshot(db);
+    await withSeededDb(async (db) => {
       const realm = sampleRealm();
       // The second organization's BEIDInt is Example University's: valid on paper, refused once the first is written.
       realm.organizations.push({
@@ -282,25 +293,16 @@ describe('importRealm', () => {
         AdminAccount: { ...realm.organizations[0]!.AdminAccount, UserName: 'api-admin@clash.example' },
         Users: [],
       });
-      await expect(importRealm(db, parseRealm(realm), CHEAP)).rejects.toThrow(RealmError);
-      await expect(importRealm(db, parseRealm(realm), CHEAP)).rejects.toThrow(/BEIDInt 1001/);
-      expect(snapshot(db)).toEqual(before);
-    } finally {
-      db.close();
-    }
+      await expectRefusedWhole(db, realm, /BEIDInt 1001/);
+    });
   });
 
   it('refuses a UID that belongs to another user instead of overwriting that user', async () => {
-    const db = openDb(await seededDataDir());
-    try {
-      const before = snapshot(db);
+    await withSeededDb(async (db) => {
       const realm = sampleRealm();
       Object.assign(realm.organizations[0]!.Users[0]!, { UID: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8' });
-      await expect(importRealm(db, parseRealm(realm), CHEAP)).rejects.toThrow(/UID .* already belongs to/);
-      expect(snapshot(db)).toEqual(before);
-    } finally {
-      db.close();
-    }
+      await expectRefusedWhole(db, realm, /UID .* already belongs to/);
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
-import { startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
+import { echoTenants, startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
 import { send } from '../testing/http-client.ts';
 import { startTestServer, type TestServer } from '../testing/start-server.ts';
 
@@ -14,10 +14,7 @@ beforeAll(async () => {
   front = await startTestServer({
     config: {
       trustedProxies: ['loopback'],
-      relayTenants: [
-        { name: 'echo', upstream: `${upstream.origin}/TDWebApi` },
-        { name: 'root', upstream: upstream.origin },
-      ],
+      relayTenants: echoTenants(upstream),
     },
   });
 });

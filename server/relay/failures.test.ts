@@ -9,7 +9,7 @@ import { expectApiError, expectNoLeak } from '../testing/api-error.ts';
 import { startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
 import { send } from '../testing/http-client.ts';
 import { startTestServer, type TestServer } from '../testing/start-server.ts';
-import { loadTls } from '../tls.ts';
+import { loadTls } from '../config/tls.ts';
 import { MAX_UPSTREAM_BYTES } from './relay.ts';
 
 const TIMEOUT_MS = 300;

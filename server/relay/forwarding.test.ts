@@ -1,7 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
-import { startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
+import { echoTenants, startEchoUpstream, type EchoUpstream } from '../testing/echo-upstream.ts';
 import { send, type RawResponse } from '../testing/http-client.ts';
 import { startTestServer, type TestServer } from '../testing/start-server.ts';
 
@@ -71,10 +71,7 @@ beforeAll(async () => {
   bystander = await startEchoUpstream();
   front = await startTestServer({
     config: {
-      relayTenants: [
-        { name: 'echo', upstream: `${upstream.origin}/TDWebApi` },
-        { name: 'root', upstream: upstream.origin },
-      ],
+      relayTenants: echoTenants(upstream),
     },
   });
 });

@@ -1,4 +1,4 @@
-import { rateLimitKey } from '../rate-limit-key.ts';
+import { rateLimitKey } from '../rate-limit/caller-key.ts';
 
 export interface RelayLimits {
   /** Bytes of tenant answers held at once, over all callers: read from the tenant or still being sent on. */

@@ -148,16 +148,22 @@ async function expectRelayingAgain() {
   expect(res.status).toBe(200);
 }
 
+/** The 50 stalled clients: each cut off or told the relay is busy, memory bounded, and the relay serving after. */
+async function expectFiftyStalledBounded(path: string, callerOf: (i: number) => string) {
+  const { answers, growthMb } = await fiftyStalled(path, callerOf);
+  const counts = expectCutOffOrBusy(answers);
+  expect(growthMb).toBeLessThan(250);
+  await expectRelayingAgain();
+  return counts;
+}
+
 describe('memory held for answers in flight is bounded', () => {
   it(
     '50 callers that never read a 9 MB answer: bytes held stay under the bound, and each is cut off',
     async () => {
-      const { answers, growthMb } = await fiftyStalled('/relay/echo/api/big', () => newCaller());
-      expectCutOffOrBusy(answers);
+      await expectFiftyStalledBounded('/relay/echo/api/big', () => newCaller());
       expect(load.peakBytes).toBeGreaterThan(ANSWER_BYTES);
       expect(load.peakBytes).toBeLessThanOrEqual(RELAY_LIMITS.maxBytes);
-      expect(growthMb).toBeLessThan(250);
-      await expectRelayingAgain();
     },
     HEAVY_MS,
   );
@@ -165,11 +171,8 @@ describe('memory held for answers in flight is bounded', () => {
   it(
     'the same with a declared Content-Length, refused before its body is read',
     async () => {
-      const { answers, growthMb } = await fiftyStalled('/relay/echo/api/big-declared', () => newCaller());
-      expectCutOffOrBusy(answers);
+      await expectFiftyStalledBounded('/relay/echo/api/big-declared', () => newCaller());
       expect(load.peakBytes).toBeLessThanOrEqual(RELAY_LIMITS.maxBytes);
-      expect(growthMb).toBeLessThan(250);
-      await expectRelayingAgain();
     },
     HEAVY_MS,
   );
@@ -178,11 +181,8 @@ describe('memory held for answers in flight is bounded', () => {
     '50 that never read from one caller get no more than that caller’s share',
     async () => {
       const caller = newCaller();
-      const { answers, growthMb } = await fiftyStalled('/relay/echo/api/big-declared', () => caller);
-      const { cut } = expectCutOffOrBusy(answers);
+      const { cut } = await expectFiftyStalledBounded('/relay/echo/api/big-declared', () => caller);
       expect(cut).toBeLessThanOrEqual(Math.floor(RELAY_LIMITS.maxBytesPerCaller / ANSWER_BYTES));
-      expect(growthMb).toBeLessThan(250);
-      await expectRelayingAgain();
     },
     HEAVY_MS,
   );

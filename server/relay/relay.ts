@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import type { ConnectionsAnswer } from '../../contract/wire.ts';
-import type { Clock } from '../clock.ts';
-import type { RelayTenant } from '../config.ts';
+import type { Clock } from '../runtime/clock.ts';
+import type { RelayTenant } from '../config/config.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError, answerFailure } from '../http/errors.ts';
 import { answerHeaders } from './answer-headers.ts';

@@ -1,7 +1,7 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from '../http/errors.ts';
 import { retryAfterSeconds } from '../http/rate-limited.ts';
-import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit.ts';
+import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit/limiter.ts';
 
 /**
  * Sign-in calls one caller may send through the relay per tenant and method: a sixth of the tenant's own 60 per

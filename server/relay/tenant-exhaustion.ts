@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from '../http/errors.ts';
 import { retryAfterSeconds } from '../http/rate-limited.ts';
 

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser } from '../testing/browser.ts';
-import { startWithFakeProvider, type FakeProvider } from '../testing/fake-oidc.ts';
+import { useFakeProvider } from '../testing/fake-oidc.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { last, loginSsoUrl } from '../testing/sso.ts';
-import { DEMO, type TestServer } from '../testing/start-server.ts';
+import { DEMO } from '../testing/start-server.ts';
 
 describe('SSO_CLAIM: which claim names the realm user', () => {
-  let fake: FakeProvider;
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ fake, server, stop } = await startWithFakeProvider({ ssoClaim: 'upn' }));
-  });
-  afterAll(() => stop());
+  const { fake, server } = useFakeProvider({ ssoClaim: 'upn' });
 
   const signIn = async () => last(await new TestBrowser().navigate(loginSsoUrl(server.api)));
 

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, serverErrors, signInForm, ssoSignIn } from '../testing/sso.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, startTestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
 
 /** The value of the cookie `name` that an answer sets, or undefined. */
@@ -25,16 +26,8 @@ async function callbackUrl(browser: TestBrowser, api: string, username: string =
 }
 
 describe('SSO cookies another site on the same host could plant (plain http)', () => {
-  let server: TestServer;
-  let other: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-    other = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.stop(true);
-    await other.stop(true);
-  });
+  const server = useTestServer();
+  const other = useTestServer();
 
   it('a flow cookie this server did not issue is not reused: loginsso issues its own', async () => {
     const made = 'A'.repeat(43);

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../runtime/clock.ts';
 import type { ApiBase } from './paths.ts';
 import { digest } from './secrets.ts';
 

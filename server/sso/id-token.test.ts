@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser } from '../testing/browser.ts';
-import {
-  startFakeProvider,
-  startWithFakeProvider,
-  type FakeMode,
-  type FakeProvider,
-} from '../testing/fake-oidc.ts';
+import { startFakeProvider, useFakeProvider, type FakeMode } from '../testing/fake-oidc.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { last, loginSsoUrl, serverErrors } from '../testing/sso.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, startTestServer } from '../testing/start-server.ts';
 import { SESSION_COOKIE } from './routes.ts';
 
 describe('the ID token is validated (a fake provider that signs what it is told)', () => {
-  let fake: FakeProvider;
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ fake, server, stop } = await startWithFakeProvider());
-  });
-  afterAll(() => stop());
+  const { fake, server } = useFakeProvider();
 
   function signIn(returnTo?: string) {
     const browser = new TestBrowser();

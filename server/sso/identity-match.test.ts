@@ -3,7 +3,7 @@ import { openDb, type Db } from '../store/db.ts';
 import { importRealm } from '../realm/realm.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser } from '../testing/browser.ts';
-import { startWithFakeProvider, type FakeProvider } from '../testing/fake-oidc.ts';
+import { useFakeProvider } from '../testing/fake-oidc.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { last, loginSsoUrl, serverErrors } from '../testing/sso.ts';
 import { DEMO, type TestServer } from '../testing/start-server.ts';
@@ -36,19 +36,13 @@ async function signIn(server: TestServer, returnTo?: string) {
 }
 
 describe('which user an SSO identity signs in as', () => {
-  let fake: FakeProvider;
-  let server: TestServer;
-  let stop: () => Promise<void>;
+  const { fake, server } = useFakeProvider();
   let db: Db;
   beforeAll(async () => {
-    ({ fake, server, stop } = await startWithFakeProvider());
     db = openDb(server.dataDir);
     await importRealm(db, UNICODE_ORG, CHEAP);
   });
-  afterAll(async () => {
-    db.close();
-    await stop();
-  });
+  afterAll(() => db.close());
 
   it.each([
     ['missing', { email: DEMO.jdoe }],
@@ -113,13 +107,7 @@ describe('which user an SSO identity signs in as', () => {
 });
 
 describe('SSO_ALLOW_UNVERIFIED_EMAIL', () => {
-  let fake: FakeProvider;
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ fake, server, stop } = await startWithFakeProvider({ ssoAllowUnverifiedEmail: true }));
-  });
-  afterAll(() => stop());
+  const { fake, server } = useFakeProvider({ ssoAllowUnverifiedEmail: true });
 
   it('lets a provider that never sends email_verified sign in (unsafe, on purpose)', async () => {
     fake.claims = { sub: 'jane', email: DEMO.jdoe };
@@ -130,13 +118,7 @@ describe('SSO_ALLOW_UNVERIFIED_EMAIL', () => {
 });
 
 describe('another claim than email', () => {
-  let fake: FakeProvider;
-  let server: TestServer;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ fake, server, stop } = await startWithFakeProvider({ ssoClaim: 'upn' }));
-  });
-  afterAll(() => stop());
+  const { fake, server } = useFakeProvider({ ssoClaim: 'upn' });
 
   it('is not held to email_verified, which speaks of the e-mail only', async () => {
     fake.claims = { sub: 'jane', upn: DEMO.jdoe, email_verified: false };

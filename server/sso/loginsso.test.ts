@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { readFetch } from '../testing/http-client.ts';
@@ -14,7 +14,8 @@ import {
   ssoSignIn,
   submitSignIn,
 } from '../testing/sso.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, startTestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
 
 /** What a browser's script does with the provider's "Submitting Callback" page: posts its form. */
@@ -32,11 +33,7 @@ async function submitSelfPostingForm(browser: TestBrowser, page: Hop): Promise<H
 }
 
 describe('GET /api/auth/loginsso through the embedded provider', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('without a session: redirects to the provider with the code flow, PKCE S256, state and nonce', async () => {
     const browser = new TestBrowser();

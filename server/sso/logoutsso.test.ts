@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogoutSsoAnswer } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { startWithFakeProvider } from '../testing/fake-oidc.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, serverErrors, ssoSignIn } from '../testing/sso.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { SESSION_COOKIE } from './routes.ts';
 
 function logoutUrl(server: TestServer, base = '/TDWebApi') {
@@ -41,11 +42,7 @@ async function confirmAtProvider(browser: TestBrowser, endSessionUrl: string): P
 }
 
 describe('POST /api/auth/logoutsso (the emulator extension) with the embedded provider', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('ends the SSO session and the provider session: loginsso then asks for a sign-in again', async () => {
     const browser = new TestBrowser();

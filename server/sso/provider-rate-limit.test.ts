@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '../testing/browser.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, serverErrors, ssoSignIn } from '../testing/sso.ts';
-import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const LIMIT = 3;
 
@@ -15,11 +16,7 @@ async function bogusCallback(browser: TestBrowser, server: TestServer) {
 }
 
 describe("the server's own calls to its embedded provider", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { rateLimit: LIMIT } });
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer({ config: { rateLimit: LIMIT } });
 
   it('are not counted on the loopback address: bogus codes from one caller leave the next caller signing in', async () => {
     const attacker = new TestBrowser({ localAddress: '127.0.0.2' });

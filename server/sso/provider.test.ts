@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, signInForm, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { SESSION_COOKIE } from './routes.ts';
 
 interface Jwks {
@@ -22,11 +23,7 @@ async function clientIdOf(server: TestServer): Promise<string> {
 }
 
 describe('the embedded provider', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('publishes its metadata at /idp with the issuer at the server origin', async () => {
     const res = await fetch(`${server.origin}/idp/.well-known/openid-configuration`);

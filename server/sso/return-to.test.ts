@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../testing/browser.ts';
 import { IDP, last, loginSsoUrl, serverErrors, ssoSignIn } from '../testing/sso.ts';
-import { startTestServer, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { KEPT_RETURN_PATHS, REFUSED_RETURN_PATHS } from '../../contract/return-path-cases.ts';
 import { safeReturnTo } from './return-to.ts';
 
@@ -19,15 +19,13 @@ describe("safeReturnTo: the console's rule, with / for what it refuses", () => {
 });
 
 describe('loginsso?returnTo= (the emulator extension)', () => {
-  let server: TestServer;
+  // The table runs one loginsso call per case: more than the real limit of 60 per window allows.
+  const server = useTestServer({ config: { rateLimit: 1000 } });
   let signedIn: TestBrowser;
   beforeAll(async () => {
-    // The table runs one loginsso call per case: more than the real limit of 60 per window allows.
-    server = await startTestServer({ config: { rateLimit: 1000 } });
     signedIn = new TestBrowser();
     await ssoSignIn(signedIn, server.api, IDP.jane);
   });
-  afterAll(() => server.stop(true));
 
   it('after the exchange, sends the browser to the console path instead of the token page', async () => {
     const browser = new TestBrowser();

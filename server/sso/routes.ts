@@ -4,7 +4,7 @@ import type { LogoutSsoAnswer } from '../../contract/wire.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit.ts';
+import type { RateWindow } from '../rate-limit/limiter.ts';
 import type { Users } from '../store/users.ts';
 import { refuseCrossSite } from './cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';

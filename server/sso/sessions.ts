@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../runtime/clock.ts';
 import type { Db } from '../store/db.ts';
 import { digest, randomSecret } from './secrets.ts';
 

@@ -1,8 +1,8 @@
 import type { Tokens } from '../auth/tokens.ts';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Clock } from '../runtime/clock.ts';
+import type { Config } from '../config/config.ts';
 import type { Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit.ts';
+import type { RateWindow } from '../rate-limit/limiter.ts';
 import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
 import { FlowBindings, loadFlowCookieKey } from './flow-bindings.ts';

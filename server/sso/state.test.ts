@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { IDP, last, openLoginSso, serverErrors } from '../testing/sso.ts';
-import { startTestServer, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { SESSION_COOKIE } from './routes.ts';
 
 /** Signs in at the provider but stops before the callback: answers the callback URL the provider sent. */
@@ -26,11 +26,7 @@ function withState(url: string, state: string | null): string {
 }
 
 describe('the callback checks state', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('the untouched callback signs in (the control for the cases below)', async () => {
     const browser = new TestBrowser();

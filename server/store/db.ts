@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { keepPrivate, preparePrivateDir, privateFile } from '../data-dir.ts';
+import { keepPrivate, preparePrivateDir, privateFile } from '../config/data-dir.ts';
 import { foldIdentity } from './identity-fold.ts';
 import { migrations } from './migrations.ts';
 

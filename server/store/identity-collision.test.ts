@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { createPerson, lookupPeople, personBody, records } from '../testing/people.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { DB_FILE_NAME, openDb, type Db } from './db.ts';
 import { migrations } from './migrations.ts';
 import { importRealm, RealmError, type Realm } from '../realm/realm.ts';
@@ -33,17 +34,13 @@ function org(beidInt: number, beid: string, users: Realm['organizations'][number
 }
 
 describe('no two users may be the same identity under the fold rule', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let db: Db;
   const userCount = () => db.prepare('SELECT count(*) FROM users').pluck().get() as number;
-  beforeAll(async () => {
-    server = await startTestServer();
+  beforeAll(() => {
     db = openDb(server.dataDir);
   });
-  afterAll(async () => {
-    db.close();
-    await server.stop(true);
-  });
+  afterAll(() => db.close());
 
   it.each<[string, Realm['organizations'][number]['Users']]>([
     [

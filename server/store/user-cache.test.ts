@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScript } from '../testing/child-server.ts';
 import { getUser } from '../testing/requests.ts';
-import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 import { importRealm, parseRealm, type Realm } from '../realm/realm.ts';
 
 const DEMO_REALM = join(import.meta.dirname, '../realm/demo.json');
@@ -17,11 +18,7 @@ function realmWithJdoeInactive(): Realm {
 }
 
 describe('the cache of user rows behind the bearer check', () => {
-  let server: TestServer;
-  beforeEach(async () => {
-    server = await startTestServer();
-  });
-  afterEach(() => server.stop(true));
+  const server = useTestServer({}, { each: true });
 
   it('sees a change made by another process (a realm import from the command line) by the next call', async () => {
     const token = await login(server.api, DEMO.jdoe);

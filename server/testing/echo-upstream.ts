@@ -64,3 +64,9 @@ export async function startEchoUpstream(routes: Record<string, EchoHandler> = {}
       }),
   };
 }
+
+/** The upstream as two relay tenants: `echo` relays to its /TDWebApi base, `root` to its origin. */
+export const echoTenants = (upstream: EchoUpstream) => [
+  { name: 'echo', upstream: `${upstream.origin}/TDWebApi` },
+  { name: 'root', upstream: upstream.origin },
+];

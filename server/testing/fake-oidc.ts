@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import type { Config } from '../config.ts';
-import { startTestServer } from './start-server.ts';
+import type { Config } from '../config/config.ts';
+import { startTestServer, type TestServer } from './start-server.ts';
 
 /** How the fake provider's ID token differs from a good one. */
 export type FakeMode =
@@ -52,7 +53,7 @@ function readBody(req: IncomingMessage): Promise<string> {
  * A tiny OpenID Connect provider on node:http that signs with its own jose keys and can be told to send ID tokens
  * that are wrong in exactly one way: what a real provider will not do on request.
  */
-export async function startFakeProvider(): Promise<FakeProvider> {
+export async function startFakeProvider(into: Partial<FakeProvider> = {}): Promise<FakeProvider> {
   const kid = 'fake-key';
   const good = await generateKeyPair('RS256', { extractable: true });
   const other = await generateKeyPair('RS256');
@@ -62,15 +63,15 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const fake: FakeProvider = {
+  const fake: FakeProvider = Object.assign(into, {
     issuer,
     clientId: 'fake-client',
     clientSecret: 'fake-client-secret',
-    mode: 'valid',
+    mode: 'valid' as const,
     claims: { sub: 'fake-jane', email: 'JDoe@Example.edu', email_verified: true },
     userinfo: {},
-    close: () => new Promise((done) => server.close(() => done())),
-  };
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  });
 
   async function idToken(code: PendingCode): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
@@ -143,9 +144,12 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   return fake;
 }
 
-/** An emulator whose external identity provider is a fresh fake provider; stop both with `stop()`. */
-export async function startWithFakeProvider(config: Partial<Config> = {}) {
-  const fake = await startFakeProvider();
+/**
+ * An emulator whose external identity provider is a fresh fake provider (made in `into`, when given); stop both
+ * with `stop()`.
+ */
+export async function startWithFakeProvider(config: Partial<Config> = {}, into: Partial<FakeProvider> = {}) {
+  const fake = await startFakeProvider(into);
   const server = await startTestServer({
     config: {
       ...config,
@@ -165,4 +169,21 @@ export async function startWithFakeProvider(config: Partial<Config> = {}) {
       await fake.close();
     },
   };
+}
+
+/**
+ * startWithFakeProvider for the tests of the enclosing `describe`: both started before them and stopped after. The
+ * objects answered are filled in as they start, so a test reads (and sets) them as it would the provider and server.
+ */
+export function useFakeProvider(config: Partial<Config> = {}) {
+  const fake = {} as FakeProvider;
+  const server = {} as TestServer;
+  let stop = () => Promise.resolve();
+  beforeAll(async () => {
+    const started = await startWithFakeProvider(config, fake);
+    Object.assign(server, started.server);
+    stop = started.stop;
+  });
+  afterAll(() => stop());
+  return { fake, server };
 }

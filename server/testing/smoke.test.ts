@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, login, startTestServer, type TestServer } from './start-server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, login } from './start-server.ts';
+import { useTestServer } from './use-test-server.ts';
 
 describe('test server harness', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('signs in jdoe and reads the record back', async () => {
     const token = await login(server.api, DEMO.jdoe);

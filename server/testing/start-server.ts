@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App, type AppOptions } from '../app.ts';
-import { ManualClock } from '../clock.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { ManualClock } from '../runtime/clock.ts';
+import { loadConfig, type Config } from '../config/config.ts';
 
 export interface TestServer {
   app: App;
@@ -105,30 +105,21 @@ export const DEMO = {
   closedKey: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
 } as const;
 
-export async function login(
-  api: string,
-  username: string,
-  password: string = DEMO.password,
-): Promise<string> {
-  const res = await fetch(`${api}/auth/login`, {
+/** Posts a sign-in body to `path`; answers the token, or throws with the status and body on anything but a 200 JWT. */
+async function signIn(api: string, path: string, body: object): Promise<string> {
+  const res = await fetch(`${api}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify(body),
   });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return res.text();
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
+  if (text.split('.').length !== 3) throw new Error(`POST ${path} answered 200 without a JWT: ${text}`);
+  return text;
 }
 
-export async function loginAdmin(
-  api: string,
-  beid: string = DEMO.exampleBeid,
-  key: string = DEMO.exampleKey,
-) {
-  const res = await fetch(`${api}/auth/loginadmin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ BEID: beid, WebServicesKey: key }),
-  });
-  if (res.status !== 200) throw new Error(`loginadmin failed: ${res.status}`);
-  return res.text();
-}
+export const login = (api: string, username: string, password: string = DEMO.password) =>
+  signIn(api, '/auth/login', { username, password });
+
+export const loginAdmin = (api: string, beid: string = DEMO.exampleBeid, key: string = DEMO.exampleKey) =>
+  signIn(api, '/auth/loginadmin', { BEID: beid, WebServicesKey: key });

@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../../testing/api-error.ts';
 import { controlCall } from '../../testing/control-client.ts';
 import { send } from '../../testing/http-client.ts';
-import { DEMO, login, startTestServer, type TestServer } from '../../testing/start-server.ts';
+import { DEMO, login, type TestServer } from '../../testing/start-server.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
 const TOKEN = 'control-token-for-tests-0123456789';
 
@@ -13,11 +14,7 @@ async function openApiPaths(server: TestServer): Promise<Record<string, unknown>
 }
 
 describe('without EMULATOR_CONTROL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   it('answers 404 on every path and method under /_emulator, and nothing moves', async () => {
     const token = await login(server.api, DEMO.jdoe);
@@ -58,11 +55,7 @@ describe('without EMULATOR_CONTROL', () => {
 });
 
 describe('with EMULATOR_CONTROL_TOKEN', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { emulatorControl: { token: TOKEN } } });
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer({ config: { emulatorControl: { token: TOKEN } } });
 
   it('refuses every control call without the token as a bearer, before reading it', async () => {
     for (const token of [undefined, 'wrong', `${TOKEN}x`, TOKEN.slice(0, -1)]) {

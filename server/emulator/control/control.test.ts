@@ -1,23 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectApiError } from '../../testing/api-error.ts';
 import { controlCall } from '../../testing/control-client.ts';
 import { send } from '../../testing/http-client.ts';
-import { DEMO, login, loginAdmin, startTestServer, type TestServer } from '../../testing/start-server.ts';
+import { DEMO, login, loginAdmin } from '../../testing/start-server.ts';
+import { useTestServer } from '../../testing/use-test-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    config: { emulatorControl: { token: null }, rateLimit: 5 },
-    lockout: {
-      maxFailures: 2,
-      windowMs: 15 * 60_000,
-      lockMs: 15 * 60_000,
-      maxTracked: 1000,
-      lockSlots: 1024,
-    },
-  });
+const server = useTestServer({
+  config: { emulatorControl: { token: null }, rateLimit: 5 },
+  lockout: {
+    maxFailures: 2,
+    windowMs: 15 * 60_000,
+    lockMs: 15 * 60_000,
+    maxTracked: 1000,
+    lockSlots: 1024,
+  },
 });
-afterAll(() => server.stop(true));
 afterEach(async () => {
   await controlCall(server.origin, 'DELETE', '/faults');
   await controlCall(server.origin, 'POST', '/reset', { realm: true });
@@ -202,9 +199,11 @@ describe('POST /_emulator/reset', () => {
 });
 
 describe('POST /_emulator/faults', () => {
+  const addFault = (fault: object) => controlCall(server.origin, 'POST', '/faults', fault);
+
   it('answers the next calls with the real 429 (Retry-After, X-RateLimit-*), then service resumes', async () => {
     const token = await login(server.api, DEMO.jdoe);
-    const added = await controlCall(server.origin, 'POST', '/faults', {
+    const added = await addFault({
       method: 'GET',
       path: '/api/auth/getuser',
       status: 429,
@@ -236,7 +235,7 @@ describe('POST /_emulator/faults', () => {
     for (let i = 0; i < 5; i++) await getUser(token);
     const real = await getUser(token);
     await controlCall(server.origin, 'POST', '/reset');
-    await controlCall(server.origin, 'POST', '/faults', {
+    await addFault({
       method: 'GET',
       path: '/api/auth/getuser',
       status: 429,
@@ -248,22 +247,13 @@ describe('POST /_emulator/faults', () => {
 
   it('scripts a 401 as an expired token, a 500 and a 503, each once by default', async () => {
     const token = await login(server.api, DEMO.jdoe);
-    await controlCall(server.origin, 'POST', '/faults', {
-      method: 'GET',
-      path: '/api/auth/getuser',
-      status: 401,
-    });
-    await controlCall(server.origin, 'POST', '/faults', {
-      method: 'GET',
-      path: '/API/Auth/GetUser',
-      status: 500,
-    });
-    await controlCall(server.origin, 'POST', '/faults', {
-      method: 'GET',
-      path: '/api/auth/getuser',
-      status: 503,
-      retryAfter: 30,
-    });
+    for (const fault of [
+      { path: '/api/auth/getuser', status: 401 },
+      { path: '/API/Auth/GetUser', status: 500 },
+      { path: '/api/auth/getuser', status: 503, retryAfter: 30 },
+    ]) {
+      await addFault({ method: 'GET', ...fault });
+    }
     const expired = await getUser(token);
     expect(expectApiError(expired, 401, 'invalid_token').message).toBe('The token has expired.');
     expect(expired.headers['www-authenticate']).toBe('Bearer realm="TDWebApi", error="invalid_token"');
@@ -275,7 +265,7 @@ describe('POST /_emulator/faults', () => {
   });
 
   it('delays a call by delayMs, then answers it', async () => {
-    await controlCall(server.origin, 'POST', '/faults', { method: 'POST', path: '/api/auth', delayMs: 40 });
+    await addFault({ method: 'POST', path: '/api/auth', delayMs: 40 });
     const started = performance.now();
     expect((await passwordLogin(DEMO.jdoe, DEMO.password)).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(35);
@@ -283,7 +273,7 @@ describe('POST /_emulator/faults', () => {
 
   it('matches method and path only, lists what waits, and DELETE clears', async () => {
     const token = await login(server.api, DEMO.jdoe);
-    await controlCall(server.origin, 'POST', '/faults', {
+    await addFault({
       method: 'POST',
       path: '/api/auth/getuser',
       status: 500,
@@ -296,7 +286,7 @@ describe('POST /_emulator/faults', () => {
     expect(pending.faults).toEqual([
       { method: 'POST', path: '/api/auth/getuser', status: 500, times: 2, retryAfter: null, delayMs: 0 },
     ]);
-    await controlCall(server.origin, 'POST', '/faults', {
+    await addFault({
       method: 'GET',
       path: '/api/auth/getuser',
       status: 500,
@@ -330,11 +320,7 @@ describe('POST /_emulator/faults', () => {
       ],
     ];
     for (const [body, message] of cases) {
-      const error = expectApiError(
-        await controlCall(server.origin, 'POST', '/faults', body),
-        400,
-        'bad_request',
-      );
+      const error = expectApiError(await addFault(body), 400, 'bad_request');
       expect(error.message, JSON.stringify(body)).toMatch(message);
     }
     expect(JSON.parse((await controlCall(server.origin, 'GET', '/faults')).text)).toEqual({ faults: [] });

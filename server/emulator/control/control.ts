@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../runtime/clock.ts';
 import { answerFailure, describeBug } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
-import type { RateLimiter } from '../../rate-limit.ts';
+import type { RateLimiter } from '../../rate-limit/limiter.ts';
 import { checkControlToken } from './control-token.ts';
 import { CONTROL_PREFIX } from './paths.ts';
 import { controlRoutes, type ControlDeps } from './routes.ts';

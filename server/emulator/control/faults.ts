@@ -1,9 +1,9 @@
 import { tokenExpired } from '../../auth/bearer.ts';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../runtime/clock.ts';
 import { ApiError, internalError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import type { RoutedCall } from '../../http/router.ts';
-import type { RateWindow } from '../../rate-limit.ts';
+import type { RateWindow } from '../../rate-limit/limiter.ts';
 import { wholeNumber } from './body.ts';
 
 export const FAULT_STATUSES = [401, 429, 500, 503] as const;

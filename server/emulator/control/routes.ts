@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isGuid } from '../../../contract/is-guid.ts';
 import { hashAdminKey } from '../../auth/admin-keys.ts';
-import type { OffsetClock } from '../../clock.ts';
+import type { OffsetClock } from '../../runtime/clock.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Route } from '../../http/router.ts';
 import type { Users } from '../../store/users.ts';

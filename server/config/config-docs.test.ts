@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
 /** The server's code that reads its settings from the environment. */
-const READERS = ['config.ts', 'connections-file.ts', 'main.ts', 'env-file.ts'];
+const READERS = ['config.ts', 'connections-file.ts', '../main.ts', 'env-file.ts'];
 const NAME = '[A-Z][A-Z0-9_]*';
 
 const text = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const EXAMPLE = text('../.env.example');
-const CONFIGURATION = text('../docs/configuration.md');
+const EXAMPLE = text('../../.env.example');
+const CONFIGURATION = text('../../docs/configuration.md');
 
 function matches(source: string, pattern: RegExp): string[] {
   return [...source.matchAll(pattern)].map((match) => match[1]!);

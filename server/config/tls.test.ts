@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO, startTestServer } from './testing/start-server.ts';
+import { DEMO, startTestServer } from '../testing/start-server.ts';
 
 /** A GET over https that trusts exactly the given certificate (hostname checked against it too). */
 function httpsGet(url: string, ca: Buffer, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { EMULATOR_CONNECTION } from '../contract/wire.ts';
+import { EMULATOR_CONNECTION } from '../../contract/wire.ts';
 import { ConfigError } from './config-error.ts';
-import { findDuplicateKey } from './http/duplicate-keys.ts';
+import { findDuplicateKey } from '../http/duplicate-keys.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
 
 /** One entry of the file, relayed as a RELAY_TENANTS entry is. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rateLimitKey } from './rate-limit-key.ts';
+import { rateLimitKey } from './caller-key.ts';
 
 const group = fc.integer({ min: 0, max: 0xffff });
 const hex = (g: number) => g.toString(16);

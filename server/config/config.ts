@@ -2,9 +2,9 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { readConnectionsFile } from './connections-file.ts';
-import { trustProxy } from './http/caller.ts';
-import { parseHost, type HostName } from './http/host-check.ts';
-import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { trustProxy } from '../http/caller.ts';
+import { parseHost, type HostName } from '../http/host-check.ts';
+import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
 
 export type TlsConfig =

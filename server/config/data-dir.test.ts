@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer } from './testing/start-server.ts';
+import { startTestServer } from '../testing/start-server.ts';
 
 const dirs: string[] = [];
 

@@ -460,7 +460,7 @@ describe('npm start with a malformed TRUST_PROXY', () => {
     try {
       // spawnSync's timeout kills the server should it start after all, so a failure cannot leave it running.
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: resolve(import.meta.dirname, '..'),
+        cwd: resolve(import.meta.dirname, '../..'),
         env: { ...process.env, PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1,proxy.example.com' },
         encoding: 'utf8',
         timeout: 20_000,

@@ -1,4 +1,4 @@
-import { EMULATOR_CONNECTION } from '../contract/wire.ts';
+import { EMULATOR_CONNECTION } from '../../contract/wire.ts';
 import { ConfigError } from './config-error.ts';
 
 const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import { rateLimitKey } from './rate-limit-key.ts';
+import type { Clock } from '../runtime/clock.ts';
+import { rateLimitKey } from './caller-key.ts';
 
 export interface RateWindow {
   limit: number;

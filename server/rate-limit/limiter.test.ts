@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from './clock.ts';
-import { MAX_CALLERS_PER_METHOD, RateLimiter } from './rate-limit.ts';
-import { expectApiError } from './testing/api-error.ts';
-import type { RawResponse } from './testing/http-client.ts';
-import { getWithAuth, post } from './testing/requests.ts';
-import { DEMO, login, startTestServer, type TestServer } from './testing/start-server.ts';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../runtime/clock.ts';
+import { MAX_CALLERS_PER_METHOD, RateLimiter } from './limiter.ts';
+import { expectApiError } from '../testing/api-error.ts';
+import type { RawResponse } from '../testing/http-client.ts';
+import { getWithAuth, post } from '../testing/requests.ts';
+import { DEMO, login, type TestServer } from '../testing/start-server.ts';
+import { useTestServer } from '../testing/use-test-server.ts';
 
 const RFC1123 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
@@ -46,11 +47,7 @@ function expectLimited(reply: RawResponse, server: TestServer) {
 }
 
 describe('rate-limit headers on every answer', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer();
 
   const loginBody = { username: DEMO.jdoe, password: DEMO.password };
   const adminBody = { BEID: DEMO.exampleBeid, WebServicesKey: DEMO.exampleKey };
@@ -87,11 +84,7 @@ describe('rate-limit headers on every answer', () => {
 });
 
 describe.each(METHODS)('$name: 60 calls per caller per 60 s', (method) => {
-  let server: TestServer;
-  beforeEach(async () => {
-    server = await startTestServer();
-  });
-  afterEach(() => server.stop(true));
+  const server = useTestServer({}, { each: true });
 
   it('lets 60 calls through, counting down, and answers the 61st with 429', async () => {
     for (let i = 1; i <= 60; i++) {
@@ -131,56 +124,57 @@ describe.each(METHODS)('$name: 60 calls per caller per 60 s', (method) => {
   });
 });
 
-describe('behind a trusted proxy', () => {
-  let server: TestServer;
+/**
+ * Spends one caller's 60 calls of a method with X-Forwarded-For `spentAs`; then each of `same` must be that caller
+ * (limited), and `other` another one (its own counter).
+ */
+async function expectOneCaller(server: TestServer, spentAs: string, same: string[], other: string) {
   const from = (xff: string) => METHODS[1]!.cheap(server.api, { 'X-Forwarded-For': xff });
-  beforeAll(async () => {
-    server = await startTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
-  });
-  afterAll(() => server.stop(true));
+  await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': spentAs });
+  for (const xff of same) expectLimited(await from(xff), server);
+  const reply = await from(other);
+  expect(reply.status).toBe(400);
+  expectRateHeaders(reply, server, 59);
+}
 
-  it('counts the caller that X-Forwarded-For names', async () => {
-    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '198.51.100.1' });
-    expectLimited(await from('198.51.100.1'), server);
-    // The proxy appends the address it saw; what the client wrote before it does not make it someone else.
-    expectLimited(await from('192.0.2.99, 198.51.100.1'), server);
-    expectLimited(await from('198.51.100.1, 127.0.0.1'), server);
-    const other = await from('198.51.100.2');
-    expect(other.status).toBe(400);
-    expectRateHeaders(other, server, 59);
-  });
+describe('behind a trusted proxy', () => {
+  const server = useTestServer({ config: { trustedProxies: ['127.0.0.1'] } });
 
-  it('counts IPv6 callers per /64', async () => {
-    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '2001:db8:1:2::1' });
-    expectLimited(await from('2001:db8:1:2:ffff:ffff:ffff:ffff'), server);
-    expectLimited(await from('2001:DB8:1:2:0:0:0:abcd'), server);
-    const nextPrefix = await from('2001:db8:1:3::1');
-    expect(nextPrefix.status).toBe(400);
-    expectRateHeaders(nextPrefix, server, 59);
-  });
-
-  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
-    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '::ffff:203.0.113.9' });
-    expectLimited(await from('203.0.113.9'), server);
-    expectLimited(await from('::ffff:cb00:7109'), server);
+  it.each([
+    [
+      'the caller that X-Forwarded-For names',
+      '198.51.100.1',
+      // The proxy appends the address it saw; what the client wrote before it does not make it someone else.
+      ['198.51.100.1', '192.0.2.99, 198.51.100.1', '198.51.100.1, 127.0.0.1'],
+      '198.51.100.2',
+    ],
+    [
+      'IPv6 callers per /64',
+      '2001:db8:1:2::1',
+      ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:DB8:1:2:0:0:0:abcd'],
+      '2001:db8:1:3::1',
+    ],
+    [
+      'an IPv4-mapped IPv6 address as its IPv4 address',
+      '::ffff:203.0.113.9',
+      ['203.0.113.9', '::ffff:cb00:7109'],
+      '203.0.113.10',
+    ],
+  ])('counts %s', async (_, spentAs, same, other) => {
+    await expectOneCaller(server, spentAs, same, other);
   });
 });
 
 describe('TRUST_PROXY ranges', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { trustedProxies: ['loopback', '10.0.0.0/8'] } });
-  });
-  afterAll(() => server.stop(true));
+  const server = useTestServer({ config: { trustedProxies: ['loopback', '10.0.0.0/8'] } });
 
   it('believes X-Forwarded-For from a trusted range, through trusted hops', async () => {
-    const from = (xff: string) => METHODS[1]!.cheap(server.api, { 'X-Forwarded-For': xff });
-    await spend(METHODS[1]!, server, 60, { 'X-Forwarded-For': '198.51.100.1, 10.1.2.3' });
-    expectLimited(await from('198.51.100.1'), server);
-    expectLimited(await from('198.51.100.1, 10.200.0.1, 10.3.3.3'), server);
-    const other = await from('198.51.100.2, 10.1.2.3');
-    expect(other.status).toBe(400);
-    expectRateHeaders(other, server, 59);
+    await expectOneCaller(
+      server,
+      '198.51.100.1, 10.1.2.3',
+      ['198.51.100.1', '198.51.100.1, 10.200.0.1, 10.3.3.3'],
+      '198.51.100.2, 10.1.2.3',
+    );
   });
 });
 
