@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import { useRateLimitStore } from '@/session/rate-limit-store';
+import { useSessionStore } from '@/session/stores/session-store';
+import { useRateLimitStore } from '@/session/stores/rate-limit-store';
 import { THIS_SERVER_ORGANIZATION } from '@contract/wire';
-import { useConnectionStore } from '@/session/connection-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
 import {
   deferred,
   errorReply,

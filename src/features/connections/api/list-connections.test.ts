@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_CONNECTIONS, CONNECTION_CHOICE_KEY, EMULATOR } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
 import { jsonReply, relayTenant, stubFetch } from '@/testing/fetch';
 import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_CHOICE_KEY, EMULATOR_SANDBOX } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
-import { useSessionStore } from '@/session/session-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { deferred, jsonReply, relayTenant, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';

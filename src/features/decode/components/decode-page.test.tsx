@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { resetConsoleState } from '@/testing/reset';
 import { useRequestFormStore } from '../form/form-store';
 import { forgetRequestsOnSignOut } from './forget-on-sign-out';

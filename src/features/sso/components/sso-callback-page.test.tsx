@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMULATOR, EMULATOR_SANDBOX } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
-import { useSessionStore } from '@/session/session-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { errorReply, stubFetch, textReply } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';

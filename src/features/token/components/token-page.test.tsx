@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import type { Session } from '@/session/session';
+import { useSessionStore } from '@/session/stores/session-store';
+import type { Session } from '@/session/stores/session';
 import { renderRoute } from '@/testing/render';
 import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';
