@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SignInMethod } from '@/session/stores/session';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
 
@@ -12,13 +11,6 @@ const LONG_NAME = 'a.very.long.user.name.for.a.small.screen@departments.example.
 function signedIn(method: SignInMethod) {
   signInForTest({ username: LONG_NAME, method });
 }
-
-beforeEach(() => resetConsoleState());
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetConsoleState();
-});
 
 describe('the account menu', () => {
   it.each([

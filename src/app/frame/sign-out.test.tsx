@@ -1,15 +1,15 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { catchPageLoadsInEachTest } from '@/testing/page-loads';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
 import { useSessionStore } from '@/session/stores/session-store';
 import type { SignInMethod } from '@/session/stores/session';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
 
-const assign = vi.fn<(url: string) => void>();
+const assign = catchPageLoadsInEachTest();
 
 function signedIn(method: SignInMethod, connection = EMULATOR_SANDBOX) {
   signInForTest({ method, connection });
@@ -19,18 +19,6 @@ async function signOutFromProfile() {
   const { user } = renderRoute('/profile');
   await user.click((await screen.findAllByRole('button', { name: 'Sign out' }))[0]!);
 }
-
-beforeEach(() => {
-  resetConsoleState();
-  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  assign.mockReset();
-  resetConsoleState();
-});
 
 describe("the console's sign-out", () => {
   it('after a password session: the sign-in screen says "You are signed out", and no SSO sign-out is sent', async () => {

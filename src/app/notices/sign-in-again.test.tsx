@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { useSessionStore, type SignOutReason } from '@/session/stores/session-store';
 import type { SignInMethod } from '@/session/stores/session';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 import { testSession } from '@/testing/session';
@@ -52,16 +52,7 @@ beforeAll(async () => {
   await import('@/components/rate-limit-meter');
 });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  resetConsoleState();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  resetConsoleState();
-});
+fakeDateInEachTest();
 
 describe('"Sign in again" from the five-minute warning', () => {
   it('keeps the session while the password form opens for the same user, then returns with a new token', async () => {

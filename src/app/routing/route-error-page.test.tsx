@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';
 
 vi.mock('@/features/token/components/token-page', () => ({
@@ -12,15 +11,10 @@ vi.mock('@/features/token/components/token-page', () => ({
 
 describe('a screen that throws', () => {
   beforeEach(() => {
-    resetConsoleState();
     signInForTest();
     // React and React Router report the caught error on the console; that is expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    resetConsoleState();
   });
 
   it("shows the console's error screen with ways back, not React Router's default", async () => {

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';
 import { jdoeRecord } from '@/testing/user-record';
 import { routes } from './router';
@@ -12,14 +11,6 @@ import { SCREENS, SIGNED_IN_LAYOUT, preloadScreen } from './screens';
 function routedPaths(list: RouteObject[]): string[] {
   return list.flatMap((route) => [...(route.path ? [route.path] : []), ...routedPaths(route.children ?? [])]);
 }
-
-beforeEach(() => resetConsoleState());
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  resetConsoleState();
-});
 
 describe('the route table', () => {
   it('is what the router routes: every screen once, and nothing else', () => {

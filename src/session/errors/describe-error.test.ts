@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
 import type { ApiErrorCode } from '@contract/wire';
 import { describeFailure } from './describe-error';
@@ -15,14 +16,7 @@ function http(
   return new ApiHttpError(status, code, message, withToken, 'POST auth', retryAt);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeDateInEachTest(T0);
 
 describe('describeFailure', () => {
   it('says when another try is possible for a refused rate-limited call', () => {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
-import { resetConsoleState } from '@/testing/reset';
 import { createErrorPolicy, type ErrorPolicyDeps } from './error-policy';
 import { errorPolicy } from '../client/session-error-policy';
 import { useSessionStore } from '../stores/session-store';
@@ -36,14 +36,7 @@ function setup(
   return { policy, isExpired, probe, signOut, session };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeDateInEachTest(T0);
 
 describe('a 401 with a token before its expiry', () => {
   it('makes exactly one probe, shared by 20 parallel failures', async () => {
@@ -161,14 +154,8 @@ describe('failures that say nothing about the session', () => {
 
 describe("the console's error policy, wired to its store and client", () => {
   beforeEach(() => {
-    resetConsoleState();
     // Far from other tests' probes, so the policy's memo of a settled probe cannot carry over.
     vi.setSystemTime(T0 + 3_600_000);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    resetConsoleState();
   });
 
   it('ends the session after one getuser probe for 20 parallel 401s, and replays nothing', async () => {

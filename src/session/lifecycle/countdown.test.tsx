@@ -1,7 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { makeJwt } from '@/testing/tokens';
 import { EMULATOR } from '@/lib/connection';
 import { WARNING_MS, countdownAt, formatRemaining, useCountdown } from './countdown';
@@ -121,14 +120,10 @@ describe('the live countdown and expiry watch', () => {
   beforeEach(() => {
     // setTimeout stays real so that Testing Library's waiting works; the ticker runs on setInterval.
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-    resetConsoleState();
   });
 
   afterEach(() => {
     cleanup();
-    vi.restoreAllMocks();
-    vi.useRealTimers();
-    resetConsoleState();
   });
 
   it.each([

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConsoleState } from '@/testing/reset';
 import { startCrossTabSync } from './cross-tab';
 import { startFollowingSession } from './follow-session';
 import { SESSION_STORAGE_KEY, useSessionStore } from '../stores/session-store';
@@ -48,7 +47,6 @@ describe('cross-tab sync', () => {
 
   beforeEach(() => {
     expect(typeof BroadcastChannel).toBe('function');
-    resetConsoleState();
     queryClient = new QueryClient();
     stop = startCrossTabSync(queryClient);
     otherTab = new BroadcastChannel(CHANNEL);
@@ -57,7 +55,6 @@ describe('cross-tab sync', () => {
   afterEach(() => {
     stop();
     otherTab.close();
-    resetConsoleState();
   });
 
   it('signs this tab out when another tab signs out, dropping cached data and the stored token', async () => {
@@ -256,14 +253,12 @@ describe('session lifecycle', () => {
   let stop: () => void;
 
   beforeEach(() => {
-    resetConsoleState();
     queryClient = new QueryClient();
     stop = startFollowingSession(queryClient);
   });
 
   afterEach(() => {
     stop();
-    resetConsoleState();
   });
 
   it("clears the query cache when another user's session replaces this one", () => {

@@ -1,11 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '@/features/profile/api/get-user';
 import { EMULATOR, EMULATOR_SANDBOX } from '@/lib/connection';
 import { jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 import { useConnectionStore } from '../stores/connection-store';
@@ -30,12 +29,9 @@ const calls = (sent: SentRequest[]) => sent.map((r) => `${r.method} ${r.url}`);
 
 describe('one session, one connection', () => {
   let stops: (() => void)[] = [];
-  beforeEach(() => resetConsoleState());
   afterEach(() => {
     for (const stop of stops) stop();
     stops = [];
-    vi.unstubAllGlobals();
-    resetConsoleState();
   });
 
   it('a token pasted for another connection is verified there, and the session that replaces it belongs there', async () => {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { resetConsoleState } from '@/testing/reset';
 import { makeJwt, tdClaims, tdToken } from '@/testing/tokens';
 import { SESSION_STORAGE_KEY, remainingMs, serverNow, useSessionStore } from './session-store';
@@ -33,16 +34,7 @@ async function rehydrateFrom(state: unknown) {
   return useSessionStore.getState().session;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(SERVER_T);
-  resetConsoleState();
-});
-
-afterEach(() => {
-  resetConsoleState();
-  vi.useRealTimers();
-});
+fakeDateInEachTest(SERVER_T);
 
 describe('sessionFromToken', () => {
   it('reads the token into a session', () => {
