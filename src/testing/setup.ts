@@ -3,18 +3,16 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { CONNECTION_CHOICE_KEY } from '@/lib/connection';
 import { SAVED_REQUESTS_KEY } from '@/features/requests/saved/saved-requests-key';
-import { resetConsoleState } from './reset';
 
 // Screens load on demand: the first import of a lazy route (and of MUI) can take over a second under jsdom.
 configure({ asyncUtilTimeout: 5000 });
 
-// Node-environment files have no tab to reset: no storage, no DOM.
+// Node-environment files have no tab to reset (no storage, no DOM), nor may they load the stores that read one.
 const inBrowser = typeof window !== 'undefined';
+const { resetConsoleState } = inBrowser ? await import('./reset') : { resetConsoleState: () => {} };
 
 // Every test starts as a fresh tab does, whatever the test before it left.
-beforeEach(() => {
-  if (inBrowser) resetConsoleState();
-});
+beforeEach(() => resetConsoleState());
 
 // Without vitest globals, Testing Library cannot register its own automatic cleanup.
 afterEach(() => {
@@ -23,8 +21,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  if (!inBrowser) return;
   resetConsoleState();
+  if (!inBrowser) return;
   // The console writes to localStorage only the connection a browser chose (an id) and the saved requests (never a
   // token or a secret's value); a test that wrote anything else fails here.
   const allowed = new Set([CONNECTION_CHOICE_KEY, SAVED_REQUESTS_KEY]);
