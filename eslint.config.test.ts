@@ -16,9 +16,13 @@ async function complaints(filePath: string, code: string, rule = 'import-x/no-re
 
 describe('the import boundaries', () => {
   it.each([
-    ['src/lib/clock.ts', "import { routes } from '@/app/router';", 'src/lib sits below'],
+    ['src/lib/clock.ts', "import { routes } from '@/app/routing/router';", 'src/lib sits below'],
     ['src/lib/clock.ts', "import { render } from '@/testing/render';", 'src/lib sits below'],
-    ['src/session/countdown.ts', "import { SCREENS } from '@/app/screens';", 'src/session sits below'],
+    [
+      'src/session/lifecycle/countdown.ts',
+      "import { SCREENS } from '@/app/routing/screens';",
+      'src/session sits below',
+    ],
     [
       'src/components/page-header.tsx',
       "import { PasteToken } from '@/features/sso/components/paste-token';",
@@ -26,7 +30,7 @@ describe('the import boundaries', () => {
     ],
     [
       'src/features/decode/components/decode-page.tsx',
-      "import { preloadScreen } from '@/app/screens';",
+      "import { preloadScreen } from '@/app/routing/screens';",
       'src/features sits below',
     ],
     [
@@ -60,7 +64,7 @@ describe('the import boundaries', () => {
   });
 
   it.each([
-    ['src/app/not-found-page.tsx', "import { SCREENS } from './screens';"],
+    ['src/app/routing/not-found-page.tsx', "import { SCREENS } from './screens';"],
     ['src/features/decode/components/decode-page.tsx', "import { PROFILE_PATH } from '@/lib/routes';"],
     ['src/lib/jwt.test.ts', "import { renderRoute } from '@/testing/render';"],
     ['server/auth/routes.ts', "import { openDb } from '../store/db.ts';"],

@@ -1,9 +1,9 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import type { Session } from '@/session/session';
+import type { Session } from '@/session/stores/session';
 import { EMULATOR } from '../src/lib/connection';
-import { sessionFromToken } from '../src/session/session-from-token';
+import { sessionFromToken } from '../src/session/sign-in/session-from-token';
 import { cookieFile } from './servers';
 import { settleAnimations } from './settle-animations';
 
@@ -34,7 +34,7 @@ export const CLOSED_COLLEGE = {
 };
 
 /**
- * The sessionStorage key of the console's session store (src/session/session-store.ts). Not imported: that
+ * The sessionStorage key of the console's session store (src/session/stores/session-store.ts). Not imported: that
  * module builds the browser store when loaded. The sign-in spec checks the console really writes this key.
  */
 export const SESSION_STORAGE_KEY = 'auth-console.session';

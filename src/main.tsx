@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { reloadOnStaleChunk } from '@/app/reload-on-stale-chunk';
+import { reloadOnStaleChunk } from '@/app/routing/reload-on-stale-chunk';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

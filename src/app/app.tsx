@@ -3,10 +3,10 @@ import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { startCrossTabSync } from '@/session/cross-tab';
-import { startSessionLifecycle } from '@/session/lifecycle';
+import { startCrossTabSync } from '@/session/lifecycle/cross-tab';
+import { startFollowingSession } from '@/session/lifecycle/follow-session';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { createAppRouter } from './routing/router';
 import { theme } from './theme';
 
 export function App() {
@@ -14,10 +14,10 @@ export function App() {
   const [router] = useState(createAppRouter);
   useEffect(() => {
     const stopSync = startCrossTabSync(queryClient);
-    const stopLifecycle = startSessionLifecycle(queryClient);
+    const stopFollowing = startFollowingSession(queryClient);
     return () => {
       stopSync();
-      stopLifecycle();
+      stopFollowing();
     };
   }, [queryClient]);
   return (

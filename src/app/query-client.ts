@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 function onError(error: unknown) {
   // Loaded with the first failure: the first page has no use for the policy, the wording of failures or notices.
-  void Promise.all([import('@/session/policy'), import('./notices')]).then(
+  void Promise.all([import('@/session/client/session-error-policy'), import('./notices/notice-store')]).then(
     async ([{ errorPolicy }, { useNoticeStore }]) => {
       const { push } = useNoticeStore.getState();
       try {
@@ -13,7 +13,7 @@ function onError(error: unknown) {
         push('error', 'Something went wrong. Try again.');
       }
     },
-    // Code that cannot be fetched is reported as a stale build (reload-on-stale-chunk.ts); nothing to show here.
+    // Code that cannot be fetched is reported as a stale build (routing/reload-on-stale-chunk.ts); nothing to show here.
     () => undefined,
   );
 }

@@ -18,7 +18,6 @@ describe('the copy button', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   });
   afterEach(() => {
-    vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'clipboard');
   });
 

@@ -1,12 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 
 describe('a screen whose code is loading', () => {
-  beforeEach(() => resetConsoleState());
-  afterEach(() => resetConsoleState());
-
   it('shows a visible, named loading bar and says so, until the screen is there', async () => {
     renderRoute('/sso');
     expect(screen.getByRole('progressbar', { name: 'Loading the screen' })).toBeVisible();

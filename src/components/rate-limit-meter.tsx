@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useRateLimitStore } from '@/session/rate-limit-store';
+import { useRateLimitStore } from '@/session/stores/rate-limit-store';
 
 /** Remaining calls of each named method on one connection (its base URL), from its last answer's headers. */
 export function RateLimitMeter({ base, methods }: { base: string; methods: string[] }) {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { createApiClient, rateMethodOf, type ApiClientDeps, type RateLimitBook } from './api-client';
 import {
   ApiHttpError,
@@ -51,14 +52,7 @@ function setup(overrides: Partial<ApiClientDeps> = {}) {
   return { client, fetch, rates, sent };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+fakeDateInEachTest(T0);
 
 describe('the Authorization header', () => {
   it('is absent without a session: never "Bearer undefined" or "Bearer null"', async () => {

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createQueryClient } from '@/app/query-client';
-import { routes } from '@/app/router';
+import { routes } from '@/app/routing/router';
 import { theme } from '@/app/theme';
 
 /**

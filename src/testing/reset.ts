@@ -1,9 +1,9 @@
-import { useNoticeStore } from '@/app/notices';
+import { useNoticeStore } from '@/app/notices/notice-store';
 import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
 import { CONNECTION_CHOICE_KEY, EMULATOR } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
-import { resetRateLimits } from '@/session/rate-limit-store';
-import { useSessionStore } from '@/session/session-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
+import { resetRateLimits } from '@/session/stores/rate-limit-store';
+import { useSessionStore } from '@/session/stores/session-store';
 
 /** Puts the console's module-level stores and the tab's storage back as a fresh tab has them. */
 export function resetConsoleState() {

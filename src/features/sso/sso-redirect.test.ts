@@ -1,24 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { catchPageLoadsInEachTest } from '@/testing/page-loads';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
 import { clearSsoAttempts, mayRedirectAgain, startSsoRedirect, takeSsoNext } from './sso-redirect';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 
 describe('the SSO redirect and its loop guard', () => {
-  const assign = vi.fn<(url: string) => void>();
+  const assign = catchPageLoadsInEachTest();
 
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-    sessionStorage.clear();
-    assign.mockReset();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.useRealTimers();
-    sessionStorage.clear();
-  });
+  fakeDateInEachTest(NOW);
 
   it('goes to loginsso with the callback as the return path, and remembers where to go after', () => {
     startSsoRedirect('/token');

@@ -2,8 +2,8 @@ import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import type { Connection } from '@/lib/connection';
 import { decodeToken } from '@/lib/jwt';
-import { describeFailure } from '@/session/describe-error';
-import type { IssuedToken } from '@/session/issued-token';
+import { describeFailure } from '@/session/errors/describe-error';
+import type { IssuedToken } from '@/session/sign-in/issued-token';
 
 /** What one connection made of a BEID and WebServicesKey. */
 export type KeyOutcome =

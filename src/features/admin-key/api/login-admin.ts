@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Connection } from '@/lib/connection';
-import { api, signInConnection } from '@/session/api';
-import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
+import { api, signInConnection } from '@/session/client/api';
+import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
 
 export interface AdminKey {
   beid: string;

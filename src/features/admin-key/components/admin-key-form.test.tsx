@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
+import { describe, expect, it, vi } from 'vitest';
+import { watchConsoleInEachTest } from '@/testing/console-calls';
+import { useSessionStore } from '@/session/stores/session-store';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
@@ -39,14 +39,12 @@ async function enter(user: ReturnType<typeof renderRoute>['user'], beid: string,
   }
 }
 
-const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;
-let consoleSpies: MockInstance[] = [];
+const logged = watchConsoleInEachTest();
 
 /** Everything the key could have been left in: storage, cookies, the address, the page, the browser console. */
 function leftAnywhere(router: ReturnType<typeof renderRoute>['router'], secret: string) {
-  const logged = consoleSpies.flatMap((spy) => spy.mock.calls);
   return [
-    JSON.stringify(logged),
+    logged(),
     JSON.stringify({ ...sessionStorage }),
     JSON.stringify({ ...localStorage }),
     document.cookie,
@@ -54,18 +52,6 @@ function leftAnywhere(router: ReturnType<typeof renderRoute>['router'], secret: 
     document.body.textContent ?? '',
   ].some((place) => place.toLowerCase().includes(secret.toLowerCase()));
 }
-
-beforeEach(() => {
-  resetConsoleState();
-  consoleSpies = CONSOLE_METHODS.map((method) => vi.spyOn(console, method));
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  resetConsoleState();
-});
 
 describe('the admin-key form', () => {
   it('checks both GUIDs before sending anything, saying what is wrong', async () => {

@@ -4,8 +4,8 @@ import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { PageHeader } from '@/components/page-header';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
-import { useSessionStore } from '@/session/session-store';
-import { SIGN_OUT_MESSAGES } from '@/session/sign-out-messages';
+import { useSessionStore } from '@/session/stores/session-store';
+import { SIGN_OUT_MESSAGES } from '@/session/sign-in/sign-out-messages';
 import { AdminKeyForm } from './admin-key-form';
 
 const SUBTITLE =

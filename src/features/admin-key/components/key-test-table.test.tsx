@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import { useRateLimitStore } from '@/session/rate-limit-store';
+import { describe, expect, it, vi } from 'vitest';
+import { watchConsoleInEachTest } from '@/testing/console-calls';
+import { fakeDateInEachTest } from '@/testing/fake-date';
+import { useSessionStore } from '@/session/stores/session-store';
+import { useRateLimitStore } from '@/session/stores/rate-limit-store';
 import { THIS_SERVER_ORGANIZATION } from '@contract/wire';
-import { useConnectionStore } from '@/session/connection-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
 import {
   deferred,
   errorReply,
@@ -14,7 +16,6 @@ import {
   type SentRequest,
 } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { signInForTest } from '@/testing/session';
 
@@ -83,23 +84,9 @@ function outcomes(table: HTMLElement) {
     ]);
 }
 
-const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;
-let consoleSpies: MockInstance[] = [];
+const logged = watchConsoleInEachTest();
 
-beforeEach(() => {
-  resetConsoleState();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-  consoleSpies = CONSOLE_METHODS.map((method) => vi.spyOn(console, method));
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  resetConsoleState();
-});
-
+fakeDateInEachTest(T0);
 describe('the key tested on every connection', () => {
   it('shows each connection’s outcome in its row: works, inactive, wrong key, unreachable, rate limited', async () => {
     const { sent } = stubFetch(answerFor, { relays: RELAYS });
@@ -174,7 +161,7 @@ describe('the key tested on every connection', () => {
     expect(JSON.stringify({ ...sessionStorage })).toBe(storedBefore);
     expect(sent.every((r) => !('Authorization' in r.headers))).toBe(true);
     const places = [
-      JSON.stringify(consoleSpies.flatMap((spy) => spy.mock.calls)),
+      logged(),
       JSON.stringify({ ...sessionStorage }),
       JSON.stringify({ ...localStorage }),
       document.cookie,

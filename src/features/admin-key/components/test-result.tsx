@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { decodeToken } from '@/lib/jwt';
-import type { IssuedToken } from '@/session/issued-token';
+import type { IssuedToken } from '@/session/sign-in/issued-token';
 
 /** A successful key test: who the token is for and until when, with an offer to use it. */
 export function TestResult({ issued, onUse }: { issued: IssuedToken; onUse: () => void }) {

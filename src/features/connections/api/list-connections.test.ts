@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_CONNECTIONS, CONNECTION_CHOICE_KEY, EMULATOR } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
 import { jsonReply, relayTenant, stubFetch } from '@/testing/fetch';
-import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';
 import { listConnections } from './list-connections';
 
@@ -13,12 +12,6 @@ const ACME_SB = relayTenant('acme-sb', {
 });
 
 describe('the list of connections', () => {
-  beforeEach(() => resetConsoleState());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    resetConsoleState();
-  });
-
   it('lists this server’s own API first, then the tenants, from GET /relay at the origin', async () => {
     stubFetch(() => new Response('unused'), { relays: [ACME] });
     const { connections, defaultId } = await listConnections();
@@ -47,12 +40,6 @@ describe('the list of connections', () => {
 });
 
 describe('the connection a browser starts with', () => {
-  beforeEach(() => resetConsoleState());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    resetConsoleState();
-  });
-
   const offer = async (answer: Parameters<typeof stubFetch>[1]) => {
     stubFetch(() => new Response('unused'), answer);
     useConnectionStore.getState().offer(await listConnections());

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { EMULATOR_CONNECTION } from '@contract/wire';
 import { BUILT_IN_CONNECTIONS, type Connection, type ConnectionOffer } from '@/lib/connection';
-import { api } from '@/session/api';
+import { api } from '@/session/client/api';
 import { parseConnections } from './parse-connections';
-import { useConnectionStore } from '@/session/connection-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
 
 /** What this server offers when its list cannot be read: its own API, as before there was a list. */
 const BUILT_IN_OFFER: ConnectionOffer = {

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONNECTION_CHOICE_KEY, EMULATOR_SANDBOX } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
-import { useSessionStore } from '@/session/session-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { deferred, jsonReply, relayTenant, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
@@ -26,12 +25,6 @@ const options = () =>
     .map((o) => o.textContent);
 
 describe('the connection picker', () => {
-  beforeEach(() => resetConsoleState());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    resetConsoleState();
-  });
-
   it('offers this server’s API and the relay’s tenants under their labels, and says where calls go', async () => {
     stubFetch(loginThenProfile, { relays: [ACME] });
     const { user } = renderRoute('/sign-in');

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
+import { describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/session/stores/session-store';
 import { errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { makeJwt } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
@@ -26,12 +26,6 @@ async function openWithToken(text = TOKEN) {
   fireEvent.change(tokenField(), { target: { value: text } });
   return rendered;
 }
-
-beforeEach(() => resetConsoleState());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetConsoleState();
-});
 
 describe('the decode screen', () => {
   it('decodes a pasted token signed out: header, claims, and each time as number, local time and UTC, sending nothing', async () => {
@@ -86,8 +80,7 @@ describe('the decode screen', () => {
     await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server did not accept the token.');
     await user.click(screen.getByRole('button', { name: 'Show details' }));
-    const status = screen.getAllByRole('term').find((t) => t.textContent === 'HTTP status');
-    expect(status?.nextElementSibling).toHaveTextContent('401');
+    expect(shownDetails()['HTTP status']).toBe('401');
   });
 
   it('forgets the token when the screen is left', async () => {

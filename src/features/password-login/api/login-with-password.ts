@@ -1,5 +1,5 @@
-import { api, signInConnection } from '@/session/api';
-import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
+import { api, signInConnection } from '@/session/client/api';
+import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
 import type { PasswordLogin } from './password-endpoints';
 
 /** The password login: the token it answers, and the connection it was issued on. */

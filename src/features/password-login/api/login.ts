@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { loadOnce } from '@/lib/load-once';
-import type { IssuedToken } from '@/session/issued-token';
+import type { IssuedToken } from '@/session/sign-in/issued-token';
 import type { PasswordLogin } from './password-endpoints';
 
 /** The login request and the start of the session: loaded by the form's first use, or by the submit at the latest. */

@@ -5,14 +5,14 @@ import type { RateLimitMeter } from '@/components/rate-limit-meter';
 import type { Connection } from '@/lib/connection';
 import { loadOnce } from '@/lib/load-once';
 import { loadPasswordSignIn } from '../api/login';
-import type { Failure } from '@/session/describe-error';
-import { useRateLimitStore } from '@/session/rate-limit-store';
+import type { Failure } from '@/session/errors/describe-error';
+import { useRateLimitStore } from '@/session/stores/rate-limit-store';
 import type { RelaySsoLink } from './relay-sso-link';
 import type { SignOutNotice } from './sign-out-notice';
 
 // What the sign-in page shows only after an answer or a sign-out (the wording of failures, MUI's Alert, the
 // rate-limit meter) stays off the first page: it is fetched once the form is first used, so it still shows at once.
-const loadWording = loadOnce(() => import('@/session/describe-error'));
+const loadWording = loadOnce(() => import('@/session/errors/describe-error'));
 const loadErrorNotice = loadOnce(() => import('@/components/error-notice'));
 const loadMeter = loadOnce(() => import('@/components/rate-limit-meter'));
 const loadSignOutNotice = loadOnce(() => import('./sign-out-notice'));

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
+import { describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '@/session/stores/session-store';
 import { deferred, errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
@@ -22,16 +22,6 @@ async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], passw
   await user.type(passwordField(), password);
   await user.click(signInButton());
 }
-
-beforeEach(() => {
-  resetConsoleState();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  resetConsoleState();
-});
 
 describe('the sign-in page', () => {
   it('names its fields for password managers', async () => {
@@ -242,16 +232,15 @@ describe('the sign-in page', () => {
       expect(disclosure).toHaveAttribute('aria-expanded', 'false');
       await user.click(disclosure);
       expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
-      const detail = (term: string) =>
-        screen.getAllByRole('term').find((t) => t.textContent === term)?.nextElementSibling?.textContent;
-      expect(detail('Call')).toBe('POST auth');
-      expect(detail('HTTP status')).toBe('401');
-      expect(detail('Error code')).toBe('invalid_credentials');
-      expect(detail('Time')).toContain('2026-03-02T12:00:00.000Z');
-      expect(detail('X-RateLimit-Limit')).toBe('60');
-      expect(detail('X-RateLimit-Remaining')).toBe('57');
-      expect(detail('X-RateLimit-Reset')).toBe('Mon, 02 Mar 2026 12:01:00 GMT');
-      expect(detail('Retry-After')).toBeUndefined();
+      expect(shownDetails()).toEqual({
+        Call: 'POST auth',
+        'HTTP status': '401',
+        'Error code': 'invalid_credentials',
+        Time: expect.stringContaining('2026-03-02T12:00:00.000Z') as string,
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '57',
+        'X-RateLimit-Reset': 'Mon, 02 Mar 2026 12:01:00 GMT',
+      });
     });
 
     it('an unreachable server, named', async () => {

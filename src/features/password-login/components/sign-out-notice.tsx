@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { SsoSignOutStatus } from '@/features/sso/sso-sign-out';
-import type { SignOutReason } from '@/session/session-store';
-import { SIGN_OUT_MESSAGES } from '@/session/sign-out-messages';
+import type { SignOutReason } from '@/session/stores/session-store';
+import { SIGN_OUT_MESSAGES } from '@/session/sign-in/sign-out-messages';
 
 const SSO_SIGN_OUT_MESSAGES: Record<SsoSignOutStatus, string> = {
   none: '',

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import type { Session } from '@/session/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '@/session/stores/session-store';
+import type { Session } from '@/session/stores/session';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
 
@@ -16,13 +15,7 @@ function field(section: HTMLElement, label: string) {
 }
 
 beforeEach(() => {
-  resetConsoleState();
   session = signInForTest();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetConsoleState();
 });
 
 describe('the profile page', () => {

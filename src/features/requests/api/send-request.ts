@@ -1,9 +1,9 @@
 import type { RawAnswer } from '@/lib/api-client';
 import { RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
-import { api } from '@/session/api';
-import type { ErrorDecision } from '@/session/error-policy';
-import { errorPolicy } from '@/session/policy';
-import { rateLimitBook } from '@/session/rate-limit-store';
+import { api } from '@/session/client/api';
+import type { ErrorDecision } from '@/session/errors/error-policy';
+import { errorPolicy } from '@/session/client/session-error-policy';
+import { rateLimitBook } from '@/session/stores/rate-limit-store';
 import { isSignInPath, type BuiltRequest } from '../form/request-form';
 
 export type SendOutcome =

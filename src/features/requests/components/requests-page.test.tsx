@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '@/session/session';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Session } from '@/session/stores/session';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from '../history/history-store';
 import { EMPTY_FORM } from '../form/request-form';
@@ -13,18 +12,12 @@ let session: Session;
 
 // The lazy screen's first load compiles MUI and the catalog: done once, before the tests, on a busy machine.
 const SCREEN_LOADS = { timeout: 10_000 };
-beforeAll(() => Promise.all([import('@/app/signed-in-layout'), import('./requests-page')]), 60_000);
+beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./requests-page')]), 60_000);
 
 beforeEach(() => {
-  resetConsoleState();
   useRequestFormStore.getState().load(EMPTY_FORM);
   useHistoryStore.getState().clear();
   session = signInForTest();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  resetConsoleState();
 });
 
 describe('the Requests screen', { timeout: 40_000 }, () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import { resetConsoleState } from '@/testing/reset';
+import { useSessionStore } from '@/session/stores/session-store';
 import { useRequestFormStore } from '../form/form-store';
 import { forgetRequestsOnSignOut } from './forget-on-sign-out';
 import { useHistoryStore } from './history-store';
@@ -21,7 +20,6 @@ function signInAndWork() {
 }
 
 beforeEach(() => {
-  resetConsoleState();
   useHistoryStore.getState().clear();
   useRequestFormStore.getState().load(EMPTY_FORM);
   stop = forgetRequestsOnSignOut();
@@ -29,7 +27,6 @@ beforeEach(() => {
 
 afterEach(() => {
   stop();
-  resetConsoleState();
 });
 
 describe('the requests of a tab', () => {

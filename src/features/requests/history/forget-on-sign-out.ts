@@ -1,4 +1,4 @@
-import { useSessionStore } from '@/session/session-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from './history-store';
 import { EMPTY_FORM } from '../form/request-form';

@@ -1,5 +1,5 @@
-import { api, signInConnection } from '@/session/api';
-import { issuedTokenFrom, type IssuedToken } from '@/session/issued-token';
+import { api, signInConnection } from '@/session/client/api';
+import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
 
 export type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'no-session' };
 

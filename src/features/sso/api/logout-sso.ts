@@ -1,5 +1,5 @@
 import type { LogoutSsoAnswer } from '@contract/wire';
-import { api } from '@/session/api';
+import { api } from '@/session/client/api';
 
 function isAnswer(data: unknown): data is LogoutSsoAnswer {
   if (typeof data !== 'object' || data === null) return false;

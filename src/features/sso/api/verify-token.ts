@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, signInConnection } from '@/session/api';
-import type { IssuedToken } from '@/session/issued-token';
+import { api, signInConnection } from '@/session/client/api';
+import type { IssuedToken } from '@/session/sign-in/issued-token';
 
 /** One getuser with a pasted token, before it may become the session: only the server can tell it is genuine. */
 export async function verifyPastedToken(token: string): Promise<IssuedToken> {

@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { makeJwt, tdToken } from '@/testing/tokens';
 import { checkPastedToken } from './paste-token';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 
 describe('checkPastedToken', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(NOW);
-  });
-  afterEach(() => vi.useRealTimers());
+  fakeDateInEachTest(NOW);
 
   it('accepts a valid token, also quoted and padded', () => {
     const token = tdToken('jdoe@example.edu', NOW - 60_000);

@@ -15,10 +15,10 @@ import { usePreloadScreen } from '@/lib/preload-screen';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { decodeToken, type DecodedToken } from '@/lib/jwt';
 import { cleanTokenText } from '@/lib/token-text';
-import { useConnectionStore } from '@/session/connection-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
 import { ErrorNotice } from '@/components/error-notice';
-import { describeFailure, type Failure } from '@/session/describe-error';
-import { startSession } from '@/session/start-session';
+import { describeFailure, type Failure } from '@/session/errors/describe-error';
+import { startSession } from '@/session/sign-in/start-session';
 import { useVerifyTokenMutation } from '../api/verify-token';
 
 type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };

@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { catchPageLoadsInEachTest } from '@/testing/page-loads';
+import { fakeDateInEachTest } from '@/testing/fake-date';
 import { EMULATOR, EMULATOR_SANDBOX } from '@/lib/connection';
-import { useConnectionStore } from '@/session/connection-store';
-import { useSessionStore } from '@/session/session-store';
+import { useConnectionStore } from '@/session/stores/connection-store';
+import { useSessionStore } from '@/session/stores/session-store';
 import { errorReply, stubFetch, textReply } from '@/testing/fetch';
+import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { mayRedirectAgain, startSsoRedirect, takeSsoNext } from '../sso-redirect';
 
@@ -24,24 +26,13 @@ const notFollowed = () =>
     arrayBuffer: () => Promise.resolve(new ArrayBuffer(0)),
   }) as Response;
 
-const assign = vi.fn<(url: string) => void>();
+const assign = catchPageLoadsInEachTest();
 
+fakeDateInEachTest(NOW);
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-  resetConsoleState();
-  // The redirect is a full-page load, which jsdom cannot do: catch it where it leaves.
-  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
   // The person pressed "Sign in with SSO" on their way to the token page, and came back from the provider.
   startSsoRedirect('/token');
   assign.mockReset();
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  resetConsoleState();
 });
 
 describe('the SSO callback', () => {
@@ -136,8 +127,7 @@ describe('the SSO callback', () => {
     );
     expect(screen.getByRole('link', { name: 'Back to single sign-on' })).toHaveAttribute('href', '/sso');
     await user.click(screen.getByRole('button', { name: 'Show details' }));
-    const code = screen.getAllByRole('term').find((t) => t.textContent === 'Error code');
-    expect(code?.nextElementSibling).toHaveTextContent('inactive_user');
+    expect(shownDetails()['Error code']).toBe('inactive_user');
     expect(router.state.location.pathname).toBe('/sso/callback');
     expect(assign).not.toHaveBeenCalled();
     expect(useSessionStore.getState().session).toBeNull();

@@ -4,8 +4,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { AuthCard } from '@/components/auth-card';
 import { SSO_PATH } from '@/lib/routes';
 import { ErrorNotice } from '@/components/error-notice';
-import { describeFailure, type Failure } from '@/session/describe-error';
-import { startSession } from '@/session/start-session';
+import { describeFailure, type Failure } from '@/session/errors/describe-error';
+import { startSession } from '@/session/sign-in/start-session';
 import { readSsoToken } from '../api/login-sso';
 import {
   clearSsoAttempts,

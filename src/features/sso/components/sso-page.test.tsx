@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
+import { describe, expect, it } from 'vitest';
+import { catchPageLoadsInEachTest } from '@/testing/page-loads';
+import { useSessionStore } from '@/session/stores/session-store';
 import { deferred, errorReply, jsonReply, relayTenant, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 import { startSsoRedirect, takeSsoNext } from '../sso-redirect';
 
 const LOGINSSO_REDIRECT = '/TDWebApi/api/auth/loginsso?returnTo=%2Fsso%2Fcallback';
 
-const assign = vi.fn<(url: string) => void>();
+const assign = catchPageLoadsInEachTest();
 const tokenField = () => screen.getByRole('textbox', { name: 'Token' });
 
 async function open(path: string) {
@@ -18,19 +18,6 @@ async function open(path: string) {
   await screen.findByRole('heading', { name: 'Single sign-on' });
   return rendered;
 }
-
-beforeEach(() => {
-  resetConsoleState();
-  assign.mockReset();
-  // The redirect is a full-page load, which jsdom cannot do: catch it where it leaves.
-  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  resetConsoleState();
-});
 
 describe('the SSO page', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '@/session/session-store';
-import type { Session } from '@/session/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeDateInEachTest } from '@/testing/fake-date';
+import { useSessionStore } from '@/session/stores/session-store';
+import type { Session } from '@/session/stores/session';
 import { renderRoute } from '@/testing/render';
-import { resetConsoleState } from '@/testing/reset';
 import { signInForTest } from '@/testing/session';
 
 // Expected texts are written out by hand, so a wrong format fails: a fixed issue time, zone and locale.
@@ -17,16 +17,9 @@ function row(table: HTMLElement, name: string) {
   return header.closest('tr')?.querySelectorAll('td')[0]?.textContent;
 }
 
+fakeDateInEachTest(ONE_HOUR_LATER);
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ONE_HOUR_LATER);
-  resetConsoleState();
   session = signInForTest({ method: 'admin-key', issuedAt: ISSUED, serverDate: ONE_HOUR_LATER });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  resetConsoleState();
 });
 
 describe('the token page', () => {

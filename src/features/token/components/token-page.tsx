@@ -10,9 +10,9 @@ import { SectionCard } from '@/components/section-card';
 import { claimTime } from '@/lib/claim-time';
 import { directBaseUrl } from '@/lib/connection-details';
 import { curlCommand } from '@/lib/copy-commands';
-import { useCountdown } from '@/session/countdown';
-import { useSessionStore } from '@/session/session-store';
-import { SIGN_IN_METHOD_LABELS } from '@/session/session';
+import { useCountdown } from '@/session/lifecycle/countdown';
+import { useSessionStore } from '@/session/stores/session-store';
+import { SIGN_IN_METHOD_LABELS } from '@/session/stores/session';
 import { ClaimsTable } from './claims-table';
 
 function when(seconds: unknown): string {

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { catchPageLoadsInEachTest } from '@/testing/page-loads';
+import { EMULATOR_SANDBOX } from '@/lib/connection';
+import { useSessionStore } from '@/session/stores/session-store';
+import type { SignInMethod } from '@/session/stores/session';
+import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { renderRoute } from '@/testing/render';
+import { jdoeRecord } from '@/testing/user-record';
+import { signInForTest } from '@/testing/session';
+
+const assign = catchPageLoadsInEachTest();
+
+function signedIn(method: SignInMethod, connection = EMULATOR_SANDBOX) {
+  signInForTest({ method, connection });
+}
+
+async function signOutFromProfile() {
+  const { user } = renderRoute('/profile');
+  await user.click((await screen.findAllByRole('button', { name: 'Sign out' }))[0]!);
+}
+
+describe("the console's sign-out", () => {
+  it('after a password session: the sign-in screen says "You are signed out", and no SSO sign-out is sent', async () => {
+    signedIn('password');
+    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    await signOutFromProfile();
+    expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
+    expect(sent.filter((r) => r.url.includes('logoutsso'))).toEqual([]);
+    expect(useSessionStore.getState().session).toBeNull();
+  });
+
+  it('after an SSO session: ends it on the same API base, then goes to the provider to end its session', async () => {
+    signedIn('sso');
+    const answer = deferred<Response>();
+    const { sent } = stubFetch((request) =>
+      request.url.includes('logoutsso') ? answer.promise : jsonReply(jdoeRecord()),
+    );
+    await signOutFromProfile();
+    // The token is gone before the server answers.
+    expect(useSessionStore.getState().session).toBeNull();
+    expect(await screen.findByText('You are signed out. Ending single sign-on…')).toBeInTheDocument();
+    const logout = sent.find((r) => r.url.includes('logoutsso'))!;
+    expect(logout).toMatchObject({ url: '/SBTDWebApi/api/auth/logoutsso', method: 'POST' });
+    expect(logout.headers.Authorization).toBeUndefined();
+    answer.resolve(jsonReply({ ended: true, endSessionUrl: '/idp/session/end?client_id=x' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/idp/session/end?client_id=x'));
+    expect(sessionStorage.getItem('auth-console.sso-signed-out')).toBe('ended');
+  });
+
+  it('with no provider sign-out to go to, says single sign-on was ended and stays', async () => {
+    signedIn('sso');
+    stubFetch((request) =>
+      request.url.includes('logoutsso')
+        ? jsonReply({ ended: true, endSessionUrl: null })
+        : jsonReply(jdoeRecord()),
+    );
+    await signOutFromProfile();
+    expect(await screen.findByText('You are signed out. Single sign-on was ended too.')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an error answer', () => errorReply(403, 'cross_site_request', 'no')],
+    ['a javascript: URL', () => jsonReply({ ended: true, endSessionUrl: 'javascript:alert(1)' })],
+  ])('never leaves for the provider on %s', async (_, reply) => {
+    signedIn('sso');
+    stubFetch((request) => (request.url.includes('logoutsso') ? reply() : jsonReply(jdoeRecord())));
+    await signOutFromProfile();
+    await screen.findByText(/^You are signed out\./);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says so when the SSO session could not be ended', async () => {
+    signedIn('sso');
+    stubFetch((request) =>
+      request.url.includes('logoutsso')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : jsonReply(jdoeRecord()),
+    );
+    await signOutFromProfile();
+    expect(await screen.findByText(/Single sign-on could not be ended/)).toBeInTheDocument();
+  });
+});
