@@ -7,7 +7,7 @@ import { foldKeys, readJsonBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Route } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
-import { buildUserRecord } from '../store/user-record.ts';
+import { buildUserRecord } from '../../contract/user-record.ts';
 import type { Db } from '../store/db.ts';
 import { identityKeysOf, type Users } from '../store/users.ts';
 import { ConfusableIdentities } from './confusable-identities.ts';

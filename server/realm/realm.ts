@@ -6,7 +6,7 @@ import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
 import { KNOWN_APPLICATIONS, orgApplicationsFor } from '../store/applications.ts';
 import type { Db } from '../store/db.ts';
-import { buildUserRecord } from '../store/user-record.ts';
+import { buildUserRecord } from '../../contract/user-record.ts';
 import { invalidateUserCache } from '../store/user-cache.ts';
 import { userNameKey } from '../store/user-name-key.ts';
 import { Users, identityKeysOf } from '../store/users.ts';

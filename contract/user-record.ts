@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../contract/wire.ts';
+import type { UserRecord } from './wire.ts';
 
 /** How the real service writes a date that is not set. */
 export const UNSET_DATE = '0001-01-01T00:00:00Z';
