@@ -123,7 +123,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     clock,
     load: options.relayLoad,
   });
-  const serveStatic = createStatic(config.distDir);
+  const serveStatic = createStatic(config.distDir, config.emulator);
   const trusted = trustProxy(config.trustedProxies);
   const health: HealthResponse = {
     status: 'ok',

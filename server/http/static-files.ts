@@ -17,9 +17,13 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Auth Console</title></head>
+/** The page in place of the console before `npm run build`; the emulator's API is named only where it runs. */
+export function notBuiltPage(emulator: boolean): string {
+  const api = emulator ? ' The emulator API is up at <code>/TDWebApi/api/</code>.' : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Auth Console</title></head>
 <body><main><h1>Auth Console</h1><p>The console is not built yet. Run <code>npm run build</code>, or start with
-<code>npm start</code>, which builds it. The emulator API is up at <code>/TDWebApi/api/</code>.</p></main></body></html>`;
+<code>npm start</code>, which builds it.${api}</p></main></body></html>`;
+}
 
 function sendText(res: ServerResponse, status: number, type: string, body: string, cache: string) {
   res.writeHead(status, {
@@ -48,15 +52,16 @@ function lookUp(path: string): Stats | 'missing' | 'impossible' {
  * Serves the built console from dist/: hashed assets cached for a year, everything else revalidated, and any
  * path that is not a file answered with index.html so the console's routes survive a reload.
  */
-export function createStatic(distDir: string) {
+export function createStatic(distDir: string, emulator: boolean) {
+  const notBuilt = notBuiltPage(emulator);
   const root = normalize(distDir + sep);
   const indexPath = join(distDir, 'index.html');
 
   // Read again only when a build replaced it, so a running server picks up `npm run build` without a restart.
-  let index = { mtimeMs: NaN, html: NOT_BUILT };
+  let index = { mtimeMs: NaN, html: notBuilt };
   function currentIndex(): string {
     const stat = lookUp(indexPath);
-    if (typeof stat === 'string') return NOT_BUILT;
+    if (typeof stat === 'string') return notBuilt;
     if (stat.mtimeMs !== index.mtimeMs) {
       index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8') };
     }

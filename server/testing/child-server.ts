@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { createRequire } from 'node:module';
@@ -62,8 +62,9 @@ export interface ChildServer {
 
 /**
  * Runs the real server (server/main.ts through tsx) as its own process, as `npm start` does, and resolves once
- * it prints its URL and answers /healthz (with the emulator on or off). PORT=0 lets the system pick a free port, so parallel test files cannot
- * collide. An `env` value of undefined removes that variable from the inherited environment.
+ * it prints its URL and answers /healthz (with the emulator on or off). PORT=0 lets the system pick a free port,
+ * so parallel test files cannot collide. An `env` value of undefined removes that variable from the inherited
+ * environment.
  */
 export async function spawnServer(
   dataDir: string,
@@ -75,14 +76,21 @@ export async function spawnServer(
     (options.tree
       ? [process.execPath, '--import', 'tsx', 'server/main.ts']
       : [...NODE_TSX, resolve(ROOT, 'server/main.ts')]);
+  // A directory of its own unless told where, so the project's own .env is not read; removed when the server exits.
+  const scratchCwd = (options.tree ?? options.cwd) ? undefined : mkdtempSync(join(tmpdir(), 'emulator-cwd-'));
   const child = spawn(command, args, {
-    cwd: options.tree ?? options.cwd ?? mkdtempSync(join(tmpdir(), 'emulator-cwd-')),
+    cwd: options.tree ?? options.cwd ?? scratchCwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
   let output = '';
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const exited = new Promise<void>((done) =>
+    child.once('exit', () => {
+      if (scratchCwd) rmSync(scratchCwd, { recursive: true, force: true });
+      done();
+    }),
+  );
   const origin = await new Promise<string>((ready, fail) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

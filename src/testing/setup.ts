@@ -10,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 // Node-environment files have no tab to reset (no storage, no DOM), nor may they load the stores that read one.
 const inBrowser = typeof window !== 'undefined';
 const { resetConsoleState } = inBrowser ? await import('./reset') : { resetConsoleState: () => {} };
+// jsdom lays nothing out, so its scrollTo does nothing but print "Not implemented" on every navigation.
+if (inBrowser) window.scrollTo = () => {};
 
 // Every test starts as a fresh tab does, whatever the test before it left.
 beforeEach(() => resetConsoleState());
