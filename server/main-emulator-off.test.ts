@@ -51,6 +51,29 @@ describe('the server with the emulator off', () => {
     expect(ownLines.at(-1)!.msg).toMatch(/^Stopping/);
     expect(server.output()).not.toMatch(/Tdx-demo|Sso-demo|jdoe|example\.edu|Data directory|database/i);
     expect(existsSync(dataDir)).toBe(false);
+    expect(lines.filter((line) => line.level === 'warn')).toEqual([]);
+  }, 60_000);
+
+  it('warns once, by name and never by value, of the emulator’s own settings it ignores', async () => {
+    const secret = 'not-to-be-printed-7f3a';
+    const server = await start({
+      EMULATOR: 'off',
+      RELAY_TENANTS: TENANT,
+      SSO_ISSUER: 'https://idp.example.edu',
+      SSO_CLIENT_ID: 'console',
+      SSO_CLIENT_SECRET: secret,
+      RATE_LIMIT: '5',
+    });
+    server.process.kill('SIGTERM');
+    await server.exited;
+    const warnings = jsonLines(server.output()).filter((line) => line.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      ignored: ['RATE_LIMIT', 'SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET'],
+    });
+    expect(warnings[0]!.msg).toMatch(/^Ignored with the emulator off .*RATE_LIMIT, SSO_ISSUER/);
+    expect(server.output()).not.toContain(secret);
+    expect(server.output()).not.toContain('idp.example.edu');
   }, 60_000);
 
   it('is read from .env and from --emulator=off like any setting; a fresh data directory stays empty', async () => {

@@ -80,6 +80,13 @@ function announce(url: string, config: Config, certPath: string | null, envFile:
     },
     `Auth Console (emulator off): ${url}/`,
   );
+  const ignored = config.ignoredSettings;
+  if (ignored.length > 0) {
+    logger.warn(
+      { ignored },
+      `Ignored with the emulator off (they act on the emulator alone): ${ignored.join(', ')}. Single sign-on goes through each tenant's own loginsso.`,
+    );
+  }
   for (const tenant of config.relayTenants) {
     logger.info(
       {

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       serveConsole: true,
       emulatorControl: null,
+      ignoredSettings: [],
     });
   });
 
@@ -359,6 +360,24 @@ describe('loadConfig', () => {
       expect(configError({ EMULATOR: 'off', ...TENANT }, ['--self-signed'])).toMatch(/^TLS_SELF_SIGNED/);
       const files = { TLS_CERT: 'cert.pem', TLS_KEY: 'key.pem' };
       expect(loadConfig({ EMULATOR: 'off', ...TENANT, ...files }, [], ROOT).tls.kind).toBe('files');
+    });
+
+    it('names the emulator’s own settings set while it is off, never DATA_DIR, and none while it is on', () => {
+      const set = {
+        RATE_LIMIT: '5',
+        REALM_FILE: 'realm.json',
+        SSO_CLAIM: 'upn',
+        SSO_CLIENT_ID: '',
+        DATA_DIR: '/var/lib/auth-console',
+        LOG_LEVEL: 'warn',
+      };
+      expect(loadConfig({ EMULATOR: 'off', ...TENANT, ...set }, [], ROOT).ignoredSettings).toEqual([
+        'RATE_LIMIT',
+        'REALM_FILE',
+        'SSO_CLAIM',
+      ]);
+      expect(loadConfig({ EMULATOR: 'off', ...TENANT }, [], ROOT).ignoredSettings).toEqual([]);
+      expect(loadConfig(set, [], ROOT).ignoredSettings).toEqual([]);
     });
 
     it('is read for a failed start’s output without refusing anything', () => {

@@ -61,6 +61,8 @@ export interface Config {
   serveConsole: boolean;
   /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
   emulatorControl: EmulatorControlConfig | null;
+  /** Settings of the emulator alone that are set while it is off: named (never their values) in a start warning. */
+  ignoredSettings: string[];
 }
 
 export interface EmulatorControlConfig {
@@ -350,6 +352,21 @@ function connections(env: NodeJS.ProcessEnv, emulatorOn: boolean): Connections {
   return { tenants, defaultConnection: file.default };
 }
 
+/**
+ * What acts on the emulator alone (its rate limits, realm and single sign-on). DATA_DIR is not among them: a
+ * service unit names it whether or not the emulator is on, so that switching it on later needs no other change.
+ */
+const EMULATOR_ONLY_SETTINGS = [
+  'RATE_LIMIT',
+  'REALM_FILE',
+  'SSO_ISSUER',
+  'SSO_CLIENT_ID',
+  'SSO_CLIENT_SECRET',
+  'SSO_CLAIM',
+  'SSO_ALLOW_UNVERIFIED_EMAIL',
+  'SSO_IDP_CLIENTS',
+] as const;
+
 /** One typed configuration from the environment and command-line flags; flags win. */
 export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
   const flags = readFlags(argv);
@@ -394,5 +411,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),
     emulatorControl: emulatorControl(env, emulatorOn, host),
+    ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
   };
 }
