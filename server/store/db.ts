@@ -1,8 +1,9 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { keepPrivate, preparePrivateDir, privateFile } from '../config/data-dir.ts';
 import { foldIdentity } from './identity-fold.ts';
 import { migrations } from './migrations.ts';
+import { openSqlite } from './open-sqlite.ts';
 
 export type Db = Database.Database;
 
@@ -21,7 +22,7 @@ export function openDb(dataDir: string): Db {
   // SQLite makes its -wal and -shm files with the database file's mode.
   privateFile(file);
   for (const suffix of ['-wal', '-shm']) keepPrivate(`${file}${suffix}`);
-  const db = new Database(file);
+  const db = openSqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
