@@ -16,12 +16,12 @@ import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
 import { callerAddress, trustProxy } from './http/caller.ts';
-import { ApiError, describeBug, sendError } from './http/errors.ts';
+import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
-import { guard } from './http/guard.ts';
+import { bugLog, guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
 import { answerNodesOwn } from './http/node-answers.ts';
-import { loggedPath, logRequest } from './http/request-log.ts';
+import { logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Route } from './http/router.ts';
 import { RateLimiter } from './rate-limit/limiter.ts';
@@ -77,6 +77,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const clock = controlClock ?? baseClock;
   const logger = createLogger(config.logLevel, options.log);
   const log = (line: string) => logger.warn(line);
+  const logBug = bugLog(logger);
   const limiter = new RateLimiter(clock);
   const tls = loadTls(config.tls, config.dataDir);
   let listeningUrl: string | null = null;
@@ -95,6 +96,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       clock,
       limiter,
       log,
+      logBug,
       knobs: options,
       origin,
       loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
@@ -189,8 +191,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     serveStatic(req, res, pathname);
   }
 
-  const logBug = (req: IncomingMessage, bug: unknown) =>
-    logger.error(`internal error on ${req.method ?? '?'} ${loggedPath(req.url)}: ${describeBug(bug)}`);
   const guarded = guard(handle, logBug);
   // Without Node's own Host check, so that a request lacking one gets this server's answer and headers.
   const serverOptions = { requireHostHeader: false };

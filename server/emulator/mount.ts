@@ -9,6 +9,7 @@ import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from '../auth/tokens.t
 import type { Clock, OffsetClock } from '../runtime/clock.ts';
 import type { Config } from '../config/config.ts';
 import { ApiError } from '../http/errors.ts';
+import type { BugLog } from '../http/guard.ts';
 import { notEmulated } from '../http/not-emulated.ts';
 import { createRouter, type Route } from '../http/router.ts';
 import { createIdp, type Idp } from '../idp/mount.ts';
@@ -40,7 +41,10 @@ export interface EmulatorDeps {
   config: Config;
   clock: Clock;
   limiter: RateLimiter;
+  /** Warnings (a provider that failed a sign-in, say), one line each. */
   log: (line: string) => void;
+  /** The server's one line for an unexpected failure, for the embedded provider's own (it answers them itself). */
+  logBug: BugLog;
   knobs: EmulatorKnobs;
   /** The origin browsers reach this server at, and how to reach it from inside: both known after listen(). */
   origin: () => string;
@@ -131,7 +135,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     db,
     extraClients: config.idpClients,
     origin: deps.origin,
-    log,
+    logBug: deps.logBug,
     guard: { limiter, clock, window },
   });
   const ssoRoutes = createSsoRoutes({
@@ -156,7 +160,6 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const dispatch = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,
-    log,
     unimplemented: notEmulated(CATALOG),
     intercept: faults ? faultIntercept(faults, clock, window) : undefined,
   });
@@ -167,7 +170,6 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           faults,
           users,
           limiter,
-          log,
           resetCounters: () => {
             limiter.clear();
             lockout.clear();

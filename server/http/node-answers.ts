@@ -2,7 +2,7 @@ import { maxHeaderSize, type IncomingMessage, type Server, type ServerResponse }
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError, rawErrorResponse } from './errors.ts';
-import { guard } from './guard.ts';
+import { guard, type BugLog } from './guard.ts';
 
 /** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
 function clientErrorAnswer(code: string | undefined): ApiError {
@@ -30,7 +30,7 @@ export interface NodeAnswerOptions {
   headers: Record<string, string>;
   /** What every request goes through first (request log, headers, Host check). */
   admit: (req: IncomingMessage, res: ServerResponse) => unknown;
-  logBug: (req: IncomingMessage, error: unknown) => void;
+  logBug: BugLog;
   /** Logs bytes turned away before they became a request: the answer's status and code, and the peer's address. */
   logRefused: (answer: ApiError, peer: string | undefined) => void;
 }
