@@ -22,8 +22,11 @@ export function tokenExpired(): ApiError {
   return unauthorized(TOKEN_EXPIRED, 'invalid_token');
 }
 
-/** The 401 the real service also gives when a valid token's user may not do something. */
-export function forbidden(message: string): ApiError {
+/**
+ * The 401 `insufficient_permission` the real service gives (not a 403) when a valid token's user may not do
+ * something.
+ */
+export function insufficientPermission(message: string): ApiError {
   return new ApiError(401, 'insufficient_permission', message, {
     'WWW-Authenticate': 'Bearer realm="TDWebApi", error="insufficient_scope"',
   });

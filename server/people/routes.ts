@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '../../contract/wire.ts';
-import { authenticate, forbidden, type Principal } from '../auth/bearer.ts';
+import { authenticate, insufficientPermission, type Principal } from '../auth/bearer.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { isGuid } from '../../contract/is-guid.ts';
 import { foldKeys, readJsonBody } from '../http/body.ts';
@@ -26,7 +26,7 @@ const MAX_LOOKUP_RESULTS = 100;
 function requirePeopleAccess(principal: Principal) {
   const record = JSON.parse(principal.user.record) as UserRecord;
   if (!record.Applications.includes('TDPeople')) {
-    throw forbidden('You do not have access to the People application (TDPeople).');
+    throw insufficientPermission('You do not have access to the People application (TDPeople).');
   }
 }
 
@@ -69,7 +69,7 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
   const create: Handler = async ({ req }) => {
     const principal = await authenticate(req, deps.tokens, deps.users);
     if (!principal.isAdminAccount) {
-      throw forbidden(
+      throw insufficientPermission(
         "Only the organization's admin service account (a token from loginadmin) may create people.",
       );
     }

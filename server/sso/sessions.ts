@@ -38,7 +38,7 @@ export class SsoSessions {
     this.prune = db.prepare('DELETE FROM sso_sessions WHERE expires_at <= ?');
   }
 
-  /** Starts a session; answers the secret for the cookie. */
+  /** Starts a session; returns the secret for the cookie. */
   create(userUid: string): string {
     const now = this.clock.now();
     this.prune.run(now);
@@ -58,7 +58,7 @@ export class SsoSessions {
     return row.user_uid;
   }
 
-  /** Ends a session, live or expired; answers whether there was one. */
+  /** Ends a session, live or expired; returns whether there was one. */
   end(id: string): boolean {
     return this.remove.run(digest(id)).changes > 0;
   }

@@ -105,7 +105,7 @@ export const DEMO = {
   closedKey: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
 } as const;
 
-/** Posts a sign-in body to `path`; answers the token, or throws with the status and body on anything but a 200 JWT. */
+/** Posts a sign-in body to `path`; returns the token, or throws with the status and body on anything but a 200 JWT. */
 async function signIn(api: string, path: string, body: object): Promise<string> {
   const res = await fetch(`${api}${path}`, {
     method: 'POST',

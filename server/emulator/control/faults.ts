@@ -75,7 +75,7 @@ export class Faults {
     this.list.push(fault);
   }
 
-  /** Forgets every fault; answers how many there were. */
+  /** Forgets every fault; returns how many there were. */
   clear(): number {
     return this.list.splice(0).length;
   }
