@@ -126,7 +126,7 @@ export interface OrgApplication {
   IsAdministrator: boolean;
 }
 
-export interface CustomAttribute {
+interface CustomAttribute {
   ID: number;
   Name: string;
   Value: string;
@@ -134,7 +134,7 @@ export interface CustomAttribute {
 }
 
 /** `TypeID` of a User: 0 None, 1 User, 2 Customer, 8 Resource placeholder, 9 Service account. */
-export type UserTypeId = 0 | 1 | 2 | 8 | 9;
+type UserTypeId = 0 | 1 | 2 | 8 | 9;
 
 /** The User record as `GET /api/auth/getuser` and the People endpoints answer it. */
 export interface UserRecord {

@@ -11,7 +11,7 @@ export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
 
 /** Where `loginsso` sends browsers to sign in: the provider built into this server, or another one. */
-export type SsoProviderConfig =
+type SsoProviderConfig =
   { kind: 'embedded' } | { kind: 'external'; issuer: string; clientId: string; clientSecret: string };
 
 /** A client that the embedded provider accepts besides this server itself (say, another emulator). */
@@ -65,7 +65,7 @@ export interface Config {
   ignoredSettings: string[];
 }
 
-export interface EmulatorControlConfig {
+interface EmulatorControlConfig {
   /** Required as a bearer on every control call when set; null only while the server listens on loopback. */
   token: string | null;
 }

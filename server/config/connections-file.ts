@@ -5,7 +5,7 @@ import { findDuplicateKey } from '../http/duplicate-keys.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
 
 /** One entry of the file, relayed as a RELAY_TENANTS entry is. */
-export interface FileConnection {
+interface FileConnection {
   name: string;
   label: string;
   upstream: string;

@@ -55,7 +55,7 @@ export interface EmulatorDeps {
   control: ControlSettings | null;
 }
 
-export interface ControlSettings {
+interface ControlSettings {
   clock: OffsetClock;
   token: string | null;
   /** Logs what a control call changed, at info as `control`. */

@@ -38,12 +38,7 @@ export function internalError(): ApiError {
   return new ApiError(500, 'internal_error', 'The server failed to answer this request.');
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,

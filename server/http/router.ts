@@ -4,7 +4,7 @@ import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from './errors.ts';
 import { enforceRateLimit } from './rate-limited.ts';
 
-export interface RequestContext {
+interface RequestContext {
   req: IncomingMessage;
   url: URL;
   params: Record<string, string>;
@@ -20,13 +20,13 @@ export type Reply = (
 
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
-export interface MethodSpec {
+interface MethodSpec {
   handler: Handler;
   /** Rate-limited methods name their counter; each method is counted on its own. */
   rateLimit?: { method: string; window: RateWindow };
 }
 
-export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const ROUTE_METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PATCH', 'DELETE']);
 
 export interface Route {

@@ -52,7 +52,7 @@ const operation = (summary: string, extra: object) => ({
   ...extra,
 });
 
-export const CONTROL_PATHS = {
+const CONTROL_PATHS = {
   '/_emulator/clock': {
     servers: ROOT,
     get: operation('Read the emulator’s clock', {

@@ -1,7 +1,7 @@
 import type { Route } from '../http/router.ts';
 
 /** Served below each base (`/TDWebApi/openapi.json`, `/SBTDWebApi/openapi.json`), outside the API's own paths. */
-export const OPENAPI_PATH = '/openapi.json';
+const OPENAPI_PATH = '/openapi.json';
 
 export function openApiRoute(description: object): Route {
   const text = JSON.stringify(description);

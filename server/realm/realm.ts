@@ -16,7 +16,7 @@ import { Users, identityKeysOf } from '../store/users.ts';
  * User-record field by its wire name, plus `Password` (or a ready `PasswordHash`), `Active` and
  * `AdministeredApplications`.
  */
-export interface RealmUser extends Partial<UserRecord> {
+interface RealmUser extends Partial<UserRecord> {
   UserName: string;
   Password?: string;
   PasswordHash?: string;
@@ -24,14 +24,14 @@ export interface RealmUser extends Partial<UserRecord> {
   AdministeredApplications?: string[];
 }
 
-export interface RealmAdminAccount extends Partial<UserRecord> {
+interface RealmAdminAccount extends Partial<UserRecord> {
   WebServicesKey: string;
   Active: boolean;
   UserName: string;
   AdministeredApplications?: string[];
 }
 
-export interface RealmOrganization {
+interface RealmOrganization {
   Name: string;
   BEID: string;
   BEIDInt: number;

@@ -7,7 +7,7 @@ import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit/li
  * Sign-in calls one caller may send through the relay per tenant and method: a sixth of the tenant's own 60 per
  * 60 s, which it counts for everyone behind this server together, so that no one caller can spend them all.
  */
-export const RELAY_SIGN_IN_WINDOW: RateWindow = { limit: 10, windowMs: 60_000 };
+const RELAY_SIGN_IN_WINDOW: RateWindow = { limit: 10, windowMs: 60_000 };
 
 /** The relay's own count of sign-in calls per caller, tenant and method. */
 export class SignInLimit {

@@ -6,20 +6,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** A clock that only moves when told to. */
-export class ManualClock implements Clock {
-  constructor(private ms: number = Date.now()) {}
-  now(): number {
-    return this.ms;
-  }
-  set(ms: number): void {
-    this.ms = ms;
-  }
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
-
 /**
  * Another clock moved on by an offset that only grows: what the emulator's control API advances, so that every
  * part of the server that reads the one clock sees the same jump (tokens, rate-limit windows, lockouts, SSO).

@@ -19,7 +19,6 @@ import { safeReturnTo } from './return-to.ts';
 import { isSecretShaped } from './secrets.ts';
 import type { SsoSessions } from './sessions.ts';
 
-export { FLOW_COOKIE, SESSION_COOKIE } from './cookie-names.ts';
 const FLOW_COOKIE_SECONDS = 60 * 60;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -3,7 +3,7 @@ import type { Clock } from '../runtime/clock.ts';
 import type { Db } from '../store/db.ts';
 import { digest, randomSecret } from './secrets.ts';
 
-export const SSO_SESSION_LIFETIME_MS = 8 * 60 * 60_000;
+const SSO_SESSION_LIFETIME_MS = 8 * 60 * 60_000;
 
 interface SessionRow {
   user_uid: string;

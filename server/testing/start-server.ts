@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App, type AppOptions } from '../app.ts';
-import { ManualClock } from '../runtime/clock.ts';
+import { ManualClock } from './manual-clock.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 
 export interface TestServer {
@@ -25,7 +25,7 @@ export interface TestServer {
   stop(removeData?: boolean): Promise<void>;
 }
 
-export interface RequestRecord {
+interface RequestRecord {
   method: string;
   path: string;
   status: number | null;
@@ -33,7 +33,7 @@ export interface RequestRecord {
   caller: string;
 }
 
-export interface RefusalRecord {
+interface RefusalRecord {
   status: number;
   error: string;
   caller: string | null;

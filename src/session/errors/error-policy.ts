@@ -73,5 +73,3 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
 
   return { decide };
 }
-
-export type ErrorPolicy = ReturnType<typeof createErrorPolicy>;

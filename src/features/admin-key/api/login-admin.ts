@@ -29,7 +29,7 @@ export async function requestAdminToken(
 }
 
 /** The key on the connection the next sign-in uses; never touches the current session. */
-export function loginWithAdminKey(key: AdminKey): Promise<IssuedToken> {
+function loginWithAdminKey(key: AdminKey): Promise<IssuedToken> {
   return requestAdminToken(signInConnection(), key);
 }
 

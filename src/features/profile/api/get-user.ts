@@ -3,7 +3,7 @@ import type { UserRecord } from '@contract/wire';
 import { api } from '@/session/client/api';
 
 /** Types at the boundary: the fields the console reads must be there with the right types. */
-export function parseUserRecord(data: unknown): UserRecord {
+function parseUserRecord(data: unknown): UserRecord {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new Error('getuser did not answer an object.');
   const record = data as Record<string, unknown>;
@@ -19,7 +19,7 @@ export function parseUserRecord(data: unknown): UserRecord {
   return data as UserRecord;
 }
 
-export async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
+async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
   const response = await api.send({ method: 'GET', path: '/api/auth/getuser', signal });
   if (response.body.type !== 'json') throw new Error('getuser did not answer JSON.');
   return parseUserRecord(response.body.data);
