@@ -4,6 +4,7 @@ import { ConfigError } from './config-error.ts';
 import { readConnectionsFile } from './connections-file.ts';
 import { trustProxy } from '../http/caller.ts';
 import { parseHost, type HostName } from '../http/host-check.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
 import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
 
@@ -258,7 +259,6 @@ function logLevel(raw: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const MIN_CONTROL_TOKEN_LENGTH = 16;
 
 function emulatorControl(
@@ -283,7 +283,7 @@ function emulatorControl(
     );
   }
   // Whoever reaches the control API can move the clock, rotate keys and reset the database.
-  if (token === '' && !LOOPBACK_HOSTS.has(host.toLowerCase())) {
+  if (token === '' && !isLoopbackHost(host)) {
     throw new ConfigError(
       `EMULATOR_CONTROL=1 is refused while the server listens on ${host}: listen on loopback only (HOST=127.0.0.1, ::1 or localhost) or set EMULATOR_CONTROL_TOKEN.`,
     );

@@ -1,5 +1,6 @@
 import { EMULATOR_CONNECTION } from '../../contract/wire.ts';
 import { ConfigError } from './config-error.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
 
 const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -20,14 +21,6 @@ export function relayName(name: string, subject: string): string {
   return name;
 }
 
-/** Loopback hosts, the only ones a relay may reach over plain http (a second emulator in tests, say). */
-function isLoopback(hostname: string): boolean {
-  // The URL parser has already normalized IPv4 forms such as 127.1 or 2130706433 to dotted quads.
-  return (
-    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
-
 /**
  * A tenant's upstream base, without a trailing slash. `subject` starts the message, e.g.
  * `The RELAY_TENANTS base of "acme"`.
@@ -46,7 +39,8 @@ export function relayBase(raw: string, subject: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigError(`${subject} must be an absolute https URL (got "${raw}").`);
   }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  // Loopback hosts are the only ones a relay may reach over plain http (a second emulator in tests, say).
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ConfigError(
       `${subject} must use https; plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost) (got "${raw}").`,
     );
