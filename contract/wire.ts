@@ -136,6 +136,12 @@ interface CustomAttribute {
 /** `TypeID` of a User: 0 None, 1 User, 2 Customer, 8 Resource placeholder, 9 Service account. */
 type UserTypeId = 0 | 1 | 2 | 8 | 9;
 
+/**
+ * The `TypeID` of a service account, such as an organization's admin account: it signs in with its key only, never
+ * by password or single sign-on, and People lookup does not list it.
+ */
+export const SERVICE_ACCOUNT_TYPE_ID = 9 satisfies UserTypeId;
+
 /** The User record as `GET /api/auth/getuser` and the People endpoints answer it. */
 export interface UserRecord {
   UID: string;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { SERVICE_ACCOUNT_TYPE_ID } from '../../contract/wire.ts';
 import { ApiError } from '../http/errors.ts';
 import type { UserRow } from '../store/rows.ts';
 import type { Users } from '../store/users.ts';
@@ -54,7 +55,7 @@ export async function authenticate(req: IncomingMessage, tokens: Tokens, users: 
     throw unauthorized("The token's user does not exist or is no longer active.", 'invalid_token');
   }
   let isAdminAccount = false;
-  if (user.type_id === 9) {
+  if (user.type_id === SERVICE_ACCOUNT_TYPE_ID) {
     const org = users.findOrgById(user.org_id);
     isAdminAccount = org?.admin_uid === user.uid;
     if (!org || !org.admin_active) {

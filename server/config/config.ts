@@ -7,6 +7,7 @@ import { parseHost, type HostName } from '../http/host-check.ts';
 import { isLoopbackHost } from '../http/loopback.ts';
 import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
+import { SETTING_DEFAULTS } from './setting-defaults.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -132,7 +133,7 @@ function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
 }
 
 function ssoClaim(raw: string | undefined): string {
-  const claim = raw || 'email';
+  const claim = raw || SETTING_DEFAULTS.SSO_CLAIM;
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(claim)) {
     throw new ConfigError(
       `SSO_CLAIM must be a claim name such as email or preferred_username (got "${claim}").`,
@@ -252,7 +253,7 @@ function allowedHosts(raw: string | undefined): HostName[] {
 }
 
 function logLevel(raw: string | undefined): LogLevel {
-  const level = raw || 'info';
+  const level = raw || SETTING_DEFAULTS.LOG_LEVEL;
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}").`);
   }
@@ -312,7 +313,7 @@ function readFlags(argv: string[]): Map<string, string> {
 }
 
 function emulator(raw: string | undefined): boolean {
-  const mode = raw || 'on';
+  const mode = raw || SETTING_DEFAULTS.EMULATOR;
   if (mode !== 'on' && mode !== 'off')
     throw new ConfigError(`EMULATOR (--emulator) must be on or off (got "${mode}").`);
   return mode === 'on';
@@ -387,15 +388,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     );
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(env, emulatorOn);
-  const host = value('host', 'HOST') || '127.0.0.1';
+  const host = value('host', 'HOST') || SETTING_DEFAULTS.HOST;
 
   return {
     host,
-    port: integer('PORT', value('port', 'PORT') || '8080', 0, 65535),
-    dataDir: value('data-dir', 'DATA_DIR') ? resolve(value('data-dir', 'DATA_DIR')!) : resolve(root, '.data'),
+    port: integer('PORT', value('port', 'PORT') || SETTING_DEFAULTS.PORT, 0, 65535),
+    dataDir: value('data-dir', 'DATA_DIR')
+      ? resolve(value('data-dir', 'DATA_DIR')!)
+      : resolve(root, SETTING_DEFAULTS.DATA_DIR),
     distDir: resolve(root, 'dist'),
     tls,
-    rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || '60', 1, 1_000_000),
+    rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || SETTING_DEFAULTS.RATE_LIMIT, 1, 1_000_000),
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
@@ -406,7 +409,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     emulator: emulatorOn,
     relayTenants: relayed.tenants,
     defaultConnection: relayed.defaultConnection,
-    relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
+    relayTimeoutMs: integer(
+      'RELAY_TIMEOUT_MS',
+      env.RELAY_TIMEOUT_MS || SETTING_DEFAULTS.RELAY_TIMEOUT_MS,
+      1,
+      600_000,
+    ),
     allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),

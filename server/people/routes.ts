@@ -11,6 +11,7 @@ import { buildUserRecord } from '../../contract/user-record.ts';
 import type { Db } from '../store/db.ts';
 import { identityKeysOf, type Users } from '../store/users.ts';
 import { ConfusableIdentities } from './confusable-identities.ts';
+import { LOOKUP_MAX_RESULTS } from './lookup-limits.ts';
 import { parseNewPerson } from './person-body.ts';
 
 export interface PeopleDeps {
@@ -21,8 +22,6 @@ export interface PeopleDeps {
   createWindow: RateWindow;
 }
 
-const MAX_LOOKUP_RESULTS = 100;
-
 function requirePeopleAccess(principal: Principal) {
   const record = JSON.parse(principal.user.record) as UserRecord;
   if (!record.Applications.includes('TDPeople')) {
@@ -31,11 +30,12 @@ function requirePeopleAccess(principal: Principal) {
 }
 
 function maxResultsOf(raw: string | null): number {
-  if (raw === null || raw === '') return 50;
+  const { min, max } = LOOKUP_MAX_RESULTS;
+  if (raw === null || raw === '') return LOOKUP_MAX_RESULTS.default;
   if (!/^\d{1,4}$/.test(raw)) throw new ApiError(400, 'bad_request', 'maxResults must be a whole number.');
   const value = Number(raw);
-  if (value < 1 || value > MAX_LOOKUP_RESULTS) {
-    throw new ApiError(400, 'bad_request', `maxResults must be between 1 and ${MAX_LOOKUP_RESULTS}.`);
+  if (value < min || value > max) {
+    throw new ApiError(400, 'bad_request', `maxResults must be between ${min} and ${max}.`);
   }
   return value;
 }

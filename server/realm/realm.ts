@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isGuid } from '../../contract/is-guid.ts';
-import type { UserRecord } from '../../contract/wire.ts';
+import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
 import { KNOWN_APPLICATIONS, orgApplicationsFor } from '../store/applications.ts';
@@ -276,7 +276,7 @@ export async function importRealm(
           hash: string | null;
           uid?: string;
         }[] = [
-          { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
+          { fields: adminFields, active: adminActive, typeId: SERVICE_ACCOUNT_TYPE_ID, hash: null, uid: adminUid },
           ...org.Users.map((user) => ({
             fields: user,
             active: user.Active ?? true,

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { UserRecord } from '../../contract/wire.ts';
+import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import type { Db } from './db.ts';
 import { foldIdentity } from './identity-fold.ts';
 import type { OrgRow, UserRow } from './rows.ts';
@@ -43,10 +43,10 @@ export class Users {
     this.byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?');
     this.byUid = db.prepare('SELECT * FROM users WHERE org_id = ? AND uid = ?');
     this.byUidAnyOrg = db.prepare('SELECT * FROM users WHERE uid = ?');
-    // Two rows are enough to tell one match from several. Service accounts (TypeID 9) sign in with keys only: an
-    // identity provider must not hand out their power.
+    // Two rows are enough to tell one match from several. Service accounts sign in with keys only: an identity
+    // provider must not hand out their power.
     this.byIdentity = db.prepare(
-      `SELECT * FROM users WHERE type_id != 9 AND (name_fold = @key OR email_fold = @key)
+      `SELECT * FROM users WHERE type_id != ${SERVICE_ACCOUNT_TYPE_ID} AND (name_fold = @key OR email_fold = @key)
        ORDER BY reference_id LIMIT 2`,
     );
     this.identityOwner = db
@@ -59,7 +59,8 @@ export class Users {
     this.orgByBeid = db.prepare('SELECT * FROM organizations WHERE beid = ?');
     this.orgById = db.prepare('SELECT * FROM organizations WHERE id = ?');
     this.search = db.prepare(
-      `SELECT record FROM users WHERE org_id = ? AND type_id != 9 AND search_text LIKE ? ESCAPE '\\'
+      `SELECT record FROM users
+       WHERE org_id = ? AND type_id != ${SERVICE_ACCOUNT_TYPE_ID} AND search_text LIKE ? ESCAPE '\\'
        ORDER BY username_key LIMIT ?`,
     );
     this.maxReference = db.prepare('SELECT max(reference_id) AS max FROM users');
