@@ -212,6 +212,7 @@ export const EMULATOR_OPENAPI = {
         parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           '200': user,
+          '400': response('BadRequest'),
           '401': response('Unauthorized'),
           '404': response('NotFound'),
           ...LIMITED_ERRORS,
