@@ -21,10 +21,10 @@ import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
 import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
-import { endAllSsoSessions } from '../sso/sessions.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
 import { RealmError, importRealm, readRealmFile } from '../realm/realm.ts';
+import { deleteAllSsoSessions } from '../store/sso-sessions.ts';
 import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
 import { Faults, faultIntercept } from './control/faults.ts';
@@ -173,7 +173,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           resetCounters: () => {
             limiter.clear();
             lockout.clear();
-            endAllSsoSessions(db);
+            deleteAllSsoSessions(db);
           },
           reloadRealm: async () => {
             try {

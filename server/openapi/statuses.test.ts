@@ -37,7 +37,8 @@ type Schema = { $ref?: string; properties?: Record<string, unknown> };
 function resolveSchema(description: Description, schema: Schema | undefined): Schema {
   if (!schema?.$ref) return schema ?? {};
   const name = schema.$ref.split('/').at(-1)!;
-  return (description.components.schemas as Record<string, Schema>)[name] ?? {};
+  const { schemas } = description.components as { schemas?: Record<string, Schema> };
+  return schemas?.[name] ?? {};
 }
 
 function operationsOf(description: Description, prefix: string): Operation[] {

@@ -41,7 +41,7 @@ function maxResultsOf(raw: string | null): number {
 }
 
 export function peopleRoutes(deps: PeopleDeps): Route[] {
-  const identities = new ConfusableIdentities(deps.db);
+  const identities = new ConfusableIdentities(deps.users);
 
   const getPerson: Handler = async ({ req, params }) => {
     const principal = await authenticate(req, deps.tokens, deps.users);

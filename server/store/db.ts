@@ -37,7 +37,7 @@ export function openDb(dataDir: string): Db {
 
 /**
  * Incremental auto-vacuum, so that the space of expired sign-ins can be handed back to the file system a few pages
- * at a time (see idp/adapter.ts). A new file takes the setting as it is; an older one is rewritten once.
+ * at a time (see idp-store.ts). A new file takes the setting as it is; an older one is rewritten once.
  */
 function reclaimFreedSpace(db: Db) {
   db.pragma('auto_vacuum = INCREMENTAL');
