@@ -1,3 +1,8 @@
+/**
+ * The config room: the server's settings. It owns reading them from the environment, flags and `.env`
+ * (env-file.ts), checking them (a bad one stops the start, named), their defaults (setting-defaults.ts), and the
+ * files they name: CONNECTIONS_FILE, the data directory, TLS certificates. Nothing else reads `process.env`.
+ */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';

@@ -1,3 +1,9 @@
+/**
+ * The emulator room: the emulated Web API as one optional piece (EMULATOR=on). It owns opening and seeding the
+ * database, building the auth, people, sso, idp and openapi rooms' routes into one router below both API bases,
+ * what answers on those paths with EMULATOR=off (off.ts), and the test-control API under `/_emulator`
+ * (control/, EMULATOR_CONTROL=1).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 import { Credentials } from '../auth/credentials.ts';

@@ -1,3 +1,9 @@
+/**
+ * The idp room: the embedded OpenID Connect provider under `/idp` (oidc-provider), which `loginsso` signs in
+ * through unless SSO_ISSUER names another. It owns the provider's configuration, keys and its own client, its
+ * sign-in and sign-out pages and the interactions behind them, the demo identities, the adapter over its store
+ * (the queries are the store room's), and the rate limits and body limits in front of it.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { IdpClientConfig } from '../config/config.ts';

@@ -1,3 +1,8 @@
+/**
+ * The people room: the emulated People samples, `GET /api/people/{uid}`, `GET /api/people/lookup` and
+ * `POST /api/people`. It owns what a new person's body may hold (person-body.ts), the lookup's limits
+ * (lookup-limits.ts) and the refusal of a name or e-mail that looks like a taken one (confusable-identities.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '../../contract/wire.ts';
 import { authenticate, insufficientPermission, type Principal } from '../auth/bearer.ts';

@@ -1,3 +1,9 @@
+/**
+ * The realm room: realm files, the organizations, admin accounts and users a data directory is seeded with. It
+ * owns reading and checking them (what realm.schema.json says, made by realm-schema.ts from the tables here, and
+ * what a schema cannot say), importing them in one transaction, the demo realm (demo.json) and `npm run
+ * realm:import` (import-cli.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isGuid } from '../../contract/is-guid.ts';

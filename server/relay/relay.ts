@@ -1,3 +1,9 @@
+/**
+ * The relay room: `/relay` (the connections this server offers) and `/relay/<name>/…`, the same-origin path to a
+ * real tenant. It owns the target's path rules, the requests refused before anything reaches a tenant (methods,
+ * cross-site and form-sendable sign-ins), which headers go each way, the limits (requests and bytes in flight per
+ * caller, sign-ins per caller, a tenant's exhausted rate limit) and the 502s and 503s of its own.
+ */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';

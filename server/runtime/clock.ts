@@ -1,3 +1,8 @@
+/**
+ * The runtime room: what every part is handed rather than takes, the one clock (here) and the one log (log.ts).
+ * It imports nothing of the server.
+ */
+
 /** The one source of time on the server, injectable so tests can move it without waiting. */
 export interface Clock {
   /** Milliseconds since the epoch. */
