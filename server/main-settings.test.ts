@@ -21,6 +21,10 @@ describe('a bad setting', () => {
     ['TLS_CERT', { TLS_CERT: '/nonexistent/cert.pem', TLS_KEY: 'package.json' }],
     ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: '/nonexistent/key.pem' }],
     ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: 'package.json' }],
+    [
+      'EMULATOR_CONTROL_TOKEN',
+      { EMULATOR_CONTROL: '1', TRUST_PROXY: '127.0.0.1', PUBLIC_ORIGIN: 'http://emu.example.test:8080' },
+    ],
   ])(
     '%s: exits non-zero with one line naming it',
     async (name, env) => {
@@ -66,5 +70,14 @@ describe('.env in the working directory', () => {
     const run = await runScript('server/main.ts', [], { DATA_DIR: tempDir(), PORT: '0' }, { cwd });
     expect(run.code).toBe(1);
     expect(run.output.trim()).toMatch(/^Cannot start: RELAY_TENANTS entries/);
+  }, 60_000);
+});
+
+describe('EMULATOR_CONTROL=1', () => {
+  it('starts on loopback with nothing in front and no token, and answers a test process', async () => {
+    const server = await start({ EMULATOR_CONTROL: '1' });
+    expect(server.output()).toContain(`Test control: ${server.origin}/_emulator/`);
+    const reset = await fetch(`${server.origin}/_emulator/reset`, { method: 'POST' });
+    expect(reset.status).toBe(200);
   }, 60_000);
 });

@@ -86,6 +86,40 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses EMULATOR_CONTROL without a token whenever something sits in front: TRUST_PROXY, PUBLIC_ORIGIN, ALLOWED_HOSTS', () => {
+    expect(
+      configError({
+        EMULATOR_CONTROL: '1',
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_ORIGIN: 'http://emu.example.test:8080',
+      }),
+    ).toBe(
+      'EMULATOR_CONTROL=1 needs EMULATOR_CONTROL_TOKEN when TRUST_PROXY, PUBLIC_ORIGIN are set: something sits in front of this server, and every caller it forwards could reach the control API.',
+    );
+    for (const [name, value] of [
+      ['TRUST_PROXY', 'loopback'],
+      ['PUBLIC_ORIGIN', 'http://localhost:5173'],
+      ['ALLOWED_HOSTS', 'emu.example.test'],
+    ] as const) {
+      expect(configError({ EMULATOR_CONTROL: '1', [name]: value })).toBe(
+        `EMULATOR_CONTROL=1 needs EMULATOR_CONTROL_TOKEN when ${name} is set: something sits in front of this server, and every caller it forwards could reach the control API.`,
+      );
+      const token = 'a-control-token-of-some-length';
+      expect(
+        loadConfig({ EMULATOR_CONTROL: '1', EMULATOR_CONTROL_TOKEN: token, [name]: value }, [], ROOT)
+          .emulatorControl,
+      ).toEqual({ token });
+    }
+    // Set but empty says nothing sits in front: a loopback-only start keeps needing no token.
+    expect(
+      loadConfig(
+        { EMULATOR_CONTROL: '1', TRUST_PROXY: ' , ', PUBLIC_ORIGIN: '', ALLOWED_HOSTS: '' },
+        [],
+        ROOT,
+      ).emulatorControl,
+    ).toEqual({ token: null });
+  });
+
   it('reads ALLOWED_HOSTS: names or addresses, each with an optional port', () => {
     expect(
       loadConfig({ ALLOWED_HOSTS: 'Console.Example.edu, 10.0.0.5:8080,[::2]:443' }, [], ROOT).allowedHosts,

@@ -261,10 +261,26 @@ function logLevel(raw: string | undefined): LogLevel {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const MIN_CONTROL_TOKEN_LENGTH = 16;
 
+/** What says something sits in front of this server: a proxy, or a name other than the listening address. */
+interface FrontSettings {
+  trustedProxies: string[];
+  publicOrigin: string | null;
+  allowedHosts: HostName[];
+}
+
+function frontSettingsSet(front: FrontSettings): string[] {
+  return [
+    ...(front.trustedProxies.length > 0 ? ['TRUST_PROXY'] : []),
+    ...(front.publicOrigin !== null ? ['PUBLIC_ORIGIN'] : []),
+    ...(front.allowedHosts.length > 0 ? ['ALLOWED_HOSTS'] : []),
+  ];
+}
+
 function emulatorControl(
   env: NodeJS.ProcessEnv,
   emulatorOn: boolean,
   host: string,
+  front: FrontSettings,
 ): EmulatorControlConfig | null {
   const raw = env.EMULATOR_CONTROL;
   const token = env.EMULATOR_CONTROL_TOKEN ?? '';
@@ -286,6 +302,13 @@ function emulatorControl(
   if (token === '' && !LOOPBACK_HOSTS.has(host.toLowerCase())) {
     throw new ConfigError(
       `EMULATOR_CONTROL=1 is refused while the server listens on ${host}: listen on loopback only (HOST=127.0.0.1, ::1 or localhost) or set EMULATOR_CONTROL_TOKEN.`,
+    );
+  }
+  // A proxy in front makes every caller it forwards look local, or is trusted to name them: a token either way.
+  const inFront = frontSettingsSet(front);
+  if (token === '' && inFront.length > 0) {
+    throw new ConfigError(
+      `EMULATOR_CONTROL=1 needs EMULATOR_CONTROL_TOKEN when ${inFront.join(', ')} ${inFront.length === 1 ? 'is' : 'are'} set: something sits in front of this server, and every caller it forwards could reach the control API.`,
     );
   }
   return { token: token === '' ? null : token };
@@ -388,6 +411,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(env, emulatorOn);
   const host = value('host', 'HOST') || '127.0.0.1';
+  const front: FrontSettings = {
+    trustedProxies: trustedProxies(env.TRUST_PROXY),
+    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
+    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+  };
 
   return {
     host,
@@ -396,9 +424,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     distDir: resolve(root, 'dist'),
     tls,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || '60', 1, 1_000_000),
-    trustedProxies: trustedProxies(env.TRUST_PROXY),
+    trustedProxies: front.trustedProxies,
     realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
-    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
+    publicOrigin: front.publicOrigin,
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
     ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
@@ -407,10 +435,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     relayTenants: relayed.tenants,
     defaultConnection: relayed.defaultConnection,
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
-    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+    allowedHosts: front.allowedHosts,
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),
-    emulatorControl: emulatorControl(env, emulatorOn, host),
+    emulatorControl: emulatorControl(env, emulatorOn, host, front),
     ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
   };
 }
