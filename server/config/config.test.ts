@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
-import { emulatorWanted, loadConfig } from './config.ts';
+import { emulatorWanted, loadConfig, readsEnvFile } from './config.ts';
 
 const ROOT = '/srv/auth-console';
 
@@ -49,6 +49,14 @@ describe('loadConfig', () => {
   it('serves the API only with --no-console', () => {
     expect(loadConfig({}, ['--no-console'], ROOT).serveConsole).toBe(false);
     expect(configError({}, ['--no-console=yes'])).toBe('--no-console takes no value (got "yes").');
+  });
+
+  it('reads .env unless --no-env-file (the packaged bin’s), which takes no value', () => {
+    expect(readsEnvFile([])).toBe(true);
+    expect(readsEnvFile(['--port=0'])).toBe(true);
+    expect(readsEnvFile(['--port=0', '--no-env-file'])).toBe(false);
+    expect(loadConfig({}, ['--no-env-file'], ROOT)).toEqual(loadConfig({}, [], ROOT));
+    expect(configError({}, ['--no-env-file=0'])).toBe('--no-env-file takes no value (got "0").');
   });
 
   it('reads EMULATOR_CONTROL: on loopback without a token, anywhere with one', () => {

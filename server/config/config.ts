@@ -314,7 +314,9 @@ function emulatorControl(
   return { token: token === '' ? null : token };
 }
 
-const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console';
+const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console --no-env-file';
+/** Flags that are a switch alone. */
+const BARE_FLAGS = ['no-console', 'no-env-file'];
 
 function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -323,15 +325,25 @@ function readFlags(argv: string[]): Map<string, string> {
     if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', 'no-console']);
+  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', ...BARE_FLAGS]);
   for (const name of flags.keys()) {
     if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
   }
-  const noConsole = flags.get('no-console');
-  if (noConsole !== undefined && noConsole !== 'true') {
-    throw new ConfigError(`--no-console takes no value (got "${noConsole}").`);
+  for (const name of BARE_FLAGS) {
+    const given = flags.get(name);
+    if (given !== undefined && given !== 'true') {
+      throw new ConfigError(`--${name} takes no value (got "${given}").`);
+    }
   }
   return flags;
+}
+
+/**
+ * Whether the start reads `.env` in its working directory: `npm start` and `npm run serve` do; the packaged bin
+ * passes --no-env-file, since the directory it is started in is the integrator's, and so is its `.env`.
+ */
+export function readsEnvFile(argv: string[]): boolean {
+  return !readFlags(argv).has('no-env-file');
 }
 
 function emulator(raw: string | undefined): boolean {
