@@ -233,7 +233,7 @@ describe('loadConfig', () => {
   ])('refuses TRUST_PROXY entry %j with a message naming it', (entry) => {
     const message = configError({ TRUST_PROXY: `127.0.0.1, ${entry}` });
     expect(message).toBe(
-      `TRUST_PROXY entry ${JSON.stringify(entry)} is not an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal.`,
+      `TRUST_PROXY entries must be an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal (got "${entry}").`,
     );
   });
 
@@ -296,10 +296,19 @@ describe('loadConfig', () => {
     it.each([
       [{ SSO_ISSUER: 'https://x.example' }, /SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET/],
       [{ SSO_CLIENT_ID: 'tdx' }, /need SSO_ISSUER/],
-      [{ ...external, SSO_ISSUER: 'ftp://x.example' }, /^SSO_ISSUER must be an http or https URL/],
-      [{ ...external, SSO_ISSUER: 'login.example.edu' }, /^SSO_ISSUER must be an http or https URL/],
+      [
+        { ...external, SSO_ISSUER: 'ftp://x.example' },
+        /^SSO_ISSUER must be an absolute http or https URL\.$/,
+      ],
+      [
+        { ...external, SSO_ISSUER: 'login.example.edu' },
+        /^SSO_ISSUER must be an absolute http or https URL\.$/,
+      ],
       [{ ...external, SSO_ISSUER: 'https://x.example/?tenant=1' }, /^SSO_ISSUER must not have a query/],
-      [{ ...external, SSO_ISSUER: 'https://user:pw@x.example' }, /without user name or password/],
+      [
+        { ...external, SSO_ISSUER: 'https://user:pw@x.example' },
+        /^SSO_ISSUER must not contain a user name or password\.$/,
+      ],
     ])('refuses %j', (env, message) => {
       expect(configError(env)).toMatch(message);
     });
@@ -324,8 +333,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5173/' }, [], ROOT).publicOrigin).toBe(
         'http://localhost:5173',
       );
-      expect(configError({ PUBLIC_ORIGIN: 'https://tdx.example.edu/console' })).toMatch(/without a path/);
-      expect(configError({ PUBLIC_ORIGIN: 'tdx.example.edu' })).toMatch(/^PUBLIC_ORIGIN must be an http/);
+      expect(configError({ PUBLIC_ORIGIN: 'https://tdx.example.edu/console' })).toBe(
+        'PUBLIC_ORIGIN must be an origin, without a path (got https://tdx.example.edu/console).',
+      );
+      expect(configError({ PUBLIC_ORIGIN: 'tdx.example.edu' })).toBe(
+        'PUBLIC_ORIGIN must be an absolute http or https URL.',
+      );
     });
 
     it('reads SSO_IDP_CLIENTS, the extra clients of the embedded provider', () => {
@@ -355,7 +368,7 @@ describe('loadConfig', () => {
       ['[{"client_id":"a","client_secret":"long-enough"}]', /needs redirect_uris/],
       [
         '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["nope"]}]',
-        /must be an http or https URL/,
+        /^A redirect URI of SSO_IDP_CLIENTS entry "a" must be an absolute http or https URL\.$/,
       ],
       [
         '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["http://x/cb"],"post_logout_redirect_uris":"http://x/"}]',
@@ -528,7 +541,9 @@ describe('npm start with a malformed TRUST_PROXY', () => {
       });
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(/^Cannot start: TRUST_PROXY entry "proxy\.example\.com" [^\n]*\n$/);
+      expect(run.stderr).toMatch(
+        /^Cannot start: TRUST_PROXY entries [^\n]* \(got "proxy\.example\.com"\)\.\n$/,
+      );
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

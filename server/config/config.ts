@@ -6,6 +6,7 @@ import { trustProxy } from '../http/caller.ts';
 import { parseHost, type HostName } from '../http/host-check.ts';
 import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
+import { quoted, urlSetting } from './url-setting.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -84,35 +85,14 @@ export interface RelayTenant {
 
 function integer(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} ${quoted(raw)}.`);
   }
   return Number(raw);
 }
 
-function httpUrl(name: string, raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an http or https URL (got "${raw}").`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    throw new ConfigError(
-      `${name} must be an http or https URL without user name or password (got "${raw}").`,
-    );
-  }
-  if (url.search || url.hash || raw.includes('#')) {
-    throw new ConfigError(`${name} must not have a query or fragment (got "${raw}").`);
-  }
-  return url;
-}
-
 function publicOrigin(raw: string | undefined): string | null {
   if (!raw) return null;
-  const url = httpUrl('PUBLIC_ORIGIN', raw);
-  if (url.pathname !== '/')
-    throw new ConfigError(`PUBLIC_ORIGIN must be an origin, without a path (got "${raw}").`);
-  return url.origin;
+  return urlSetting(raw, 'PUBLIC_ORIGIN', { originOnly: true }).origin;
 }
 
 function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
@@ -126,7 +106,7 @@ function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
     throw new ConfigError('SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET.');
   }
   // The issuer identifier is compared exactly with the provider's metadata, so keep it as written.
-  httpUrl('SSO_ISSUER', issuer);
+  urlSetting(issuer, 'SSO_ISSUER');
   return { kind: 'external', issuer, clientId, clientSecret };
 }
 
@@ -134,7 +114,7 @@ function ssoClaim(raw: string | undefined): string {
   const claim = raw || 'email';
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(claim)) {
     throw new ConfigError(
-      `SSO_CLAIM must be a claim name such as email or preferred_username (got "${claim}").`,
+      `SSO_CLAIM must be a claim name such as email or preferred_username ${quoted(claim)}.`,
     );
   }
   return claim;
@@ -144,7 +124,7 @@ function allowUnverifiedEmail(raw: string | undefined): boolean {
   const value = (raw ?? '').trim().toLowerCase();
   if (value === '1' || value === 'true') return true;
   if (value === '' || value === '0' || value === 'false') return false;
-  throw new ConfigError(`SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0 (got "${raw}").`);
+  throw new ConfigError(`SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0 ${quoted(raw ?? '')}.`);
 }
 
 function idpClients(raw: string | undefined): IdpClientConfig[] {
@@ -170,14 +150,16 @@ function idpClients(raw: string | undefined): IdpClientConfig[] {
     if (!Array.isArray(uris) || uris.length === 0 || !uris.every((uri) => typeof uri === 'string')) {
       throw new ConfigError(`SSO_IDP_CLIENTS entry "${id}" needs redirect_uris, a non-empty array of URLs.`);
     }
-    for (const uri of uris) httpUrl(`A redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    for (const uri of uris) urlSetting(uri, `A redirect URI of SSO_IDP_CLIENTS entry "${id}"`);
     const postLogout = (entry as Record<string, unknown>).post_logout_redirect_uris ?? [];
     if (!Array.isArray(postLogout) || !postLogout.every((uri) => typeof uri === 'string')) {
       throw new ConfigError(
         `SSO_IDP_CLIENTS entry "${id}": post_logout_redirect_uris must be an array of URLs.`,
       );
     }
-    for (const uri of postLogout) httpUrl(`A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    for (const uri of postLogout) {
+      urlSetting(uri, `A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`);
+    }
     return { clientId: id, clientSecret: secret, redirectUris: uris, postLogoutRedirectUris: postLogout };
   });
 }
@@ -205,7 +187,7 @@ function trustedProxies(raw: string | undefined): string[] {
   const malformed = entries.find((entry) => !isProxyEntry(entry));
   if (malformed !== undefined) {
     throw new ConfigError(
-      `TRUST_PROXY entry ${JSON.stringify(malformed)} is not an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal.`,
+      `TRUST_PROXY entries must be an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal ${quoted(malformed)}.`,
     );
   }
   return entries;
@@ -219,7 +201,7 @@ function relayTenants(raw: string | undefined): RelayTenant[] {
     const eq = trimmed.indexOf('=');
     if (eq < 0) {
       throw new ConfigError(
-        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi (got "${trimmed}").`,
+        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi ${quoted(trimmed)}.`,
       );
     }
     const name = relayName(trimmed.slice(0, eq).trim(), 'RELAY_TENANTS names');
@@ -243,7 +225,7 @@ function allowedHosts(raw: string | undefined): HostName[] {
       const host = parseHost(entry);
       if (!host) {
         throw new ConfigError(
-          `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 (got "${entry}").`,
+          `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 ${quoted(entry)}.`,
         );
       }
       return host;
@@ -253,7 +235,7 @@ function allowedHosts(raw: string | undefined): HostName[] {
 function logLevel(raw: string | undefined): LogLevel {
   const level = raw || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}").`);
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} ${quoted(level)}.`);
   }
   return level as LogLevel;
 }
@@ -290,7 +272,7 @@ function emulatorControl(
     return null;
   }
   if (value !== '1' && value !== 'true')
-    throw new ConfigError(`EMULATOR_CONTROL must be 1 or 0 (got "${raw}").`);
+    throw new ConfigError(`EMULATOR_CONTROL must be 1 or 0 ${quoted(raw ?? '')}.`);
   if (!emulatorOn)
     throw new ConfigError('EMULATOR_CONTROL=1 needs the emulator: it is refused with EMULATOR=off.');
   if (token !== '' && token.length < MIN_CONTROL_TOKEN_LENGTH) {
@@ -332,7 +314,7 @@ function readFlags(argv: string[]): Map<string, string> {
   for (const name of BARE_FLAGS) {
     const given = flags.get(name);
     if (given !== undefined && given !== 'true') {
-      throw new ConfigError(`--${name} takes no value (got "${given}").`);
+      throw new ConfigError(`--${name} takes no value ${quoted(given)}.`);
     }
   }
   return flags;
@@ -349,7 +331,7 @@ export function readsEnvFile(argv: string[]): boolean {
 function emulator(raw: string | undefined): boolean {
   const mode = raw || 'on';
   if (mode !== 'on' && mode !== 'off')
-    throw new ConfigError(`EMULATOR (--emulator) must be on or off (got "${mode}").`);
+    throw new ConfigError(`EMULATOR (--emulator) must be on or off ${quoted(mode)}.`);
   return mode === 'on';
 }
 
