@@ -44,20 +44,24 @@ describe('a refused URL setting', () => {
     ['CONNECTIONS_FILE', 'https://acme.example/TDWebApi?apikey=S3CR3T'],
     ['PUBLIC_ORIGIN', 'https://console.example/?k=S3CR3T'],
     ['PUBLIC_ORIGIN', 'https://admin:S3CR3T@console.example'],
-  ])('%s = %s: the start names the setting and never repeats the secret', async (name, value) => {
-    const env: Record<string, string> = { DATA_DIR: tempDir(), PORT: '0' };
-    if (name === 'CONNECTIONS_FILE') {
-      const file = join(tempDir(), 'connections.json');
-      writeFileSync(file, JSON.stringify({ connections: [{ name: 'acme', label: 'Acme', base: value }] }));
-      Object.assign(env, { EMULATOR: 'off', CONNECTIONS_FILE: file });
-    } else {
-      env[name] = value;
-    }
-    const run = await runScript('server/main.ts', [], env);
-    expect(run.code).toBe(1);
-    expect(run.output).toMatch(new RegExp(`Cannot start: [^\\n]*\\b${name}\\b`));
-    expect(run.output).not.toContain('S3CR3T');
-  }, 60_000);
+  ])(
+    '%s = %s: the start names the setting and never repeats the secret',
+    async (name, value) => {
+      const env: Record<string, string> = { DATA_DIR: tempDir(), PORT: '0' };
+      if (name === 'CONNECTIONS_FILE') {
+        const file = join(tempDir(), 'connections.json');
+        writeFileSync(file, JSON.stringify({ connections: [{ name: 'acme', label: 'Acme', base: value }] }));
+        Object.assign(env, { EMULATOR: 'off', CONNECTIONS_FILE: file });
+      } else {
+        env[name] = value;
+      }
+      const run = await runScript('server/main.ts', [], env);
+      expect(run.code).toBe(1);
+      expect(run.output).toMatch(new RegExp(`Cannot start: [^\\n]*\\b${name}\\b`));
+      expect(run.output).not.toContain('S3CR3T');
+    },
+    60_000,
+  );
 });
 
 describe('.env in the working directory', () => {
