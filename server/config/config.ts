@@ -7,6 +7,7 @@ import { parseHost, type HostName } from '../http/host-check.ts';
 import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
 import { quoted, urlSetting } from './url-setting.ts';
+import { yesNo } from './yes-no.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -118,13 +119,6 @@ function ssoClaim(raw: string | undefined): string {
     );
   }
   return claim;
-}
-
-function allowUnverifiedEmail(raw: string | undefined): boolean {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '1' || value === 'true') return true;
-  if (value === '' || value === '0' || value === 'false') return false;
-  throw new ConfigError(`SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0 ${quoted(raw ?? '')}.`);
 }
 
 function idpClients(raw: string | undefined): IdpClientConfig[] {
@@ -264,15 +258,11 @@ function emulatorControl(
   host: string,
   front: FrontSettings,
 ): EmulatorControlConfig | null {
-  const raw = env.EMULATOR_CONTROL;
   const token = env.EMULATOR_CONTROL_TOKEN ?? '';
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '' || value === '0' || value === 'false') {
+  if (!yesNo('EMULATOR_CONTROL', env.EMULATOR_CONTROL, false)) {
     if (token !== '') throw new ConfigError('EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.');
     return null;
   }
-  if (value !== '1' && value !== 'true')
-    throw new ConfigError(`EMULATOR_CONTROL must be 1 or 0 ${quoted(raw ?? '')}.`);
   if (!emulatorOn)
     throw new ConfigError('EMULATOR_CONTROL=1 needs the emulator: it is refused with EMULATOR=off.');
   if (token !== '' && token.length < MIN_CONTROL_TOKEN_LENGTH) {
@@ -329,10 +319,7 @@ export function readsEnvFile(argv: string[]): boolean {
 }
 
 function emulator(raw: string | undefined): boolean {
-  const mode = raw || 'on';
-  if (mode !== 'on' && mode !== 'off')
-    throw new ConfigError(`EMULATOR (--emulator) must be on or off ${quoted(mode)}.`);
-  return mode === 'on';
+  return yesNo('EMULATOR (--emulator)', raw, true);
 }
 
 /**
@@ -394,8 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   const keyPath = env.TLS_KEY;
   if (Boolean(certPath) !== Boolean(keyPath))
     throw new ConfigError('Set both TLS_CERT and TLS_KEY, or neither.');
-  const selfSigned =
-    flags.has('self-signed') || env.TLS_SELF_SIGNED === '1' || env.TLS_SELF_SIGNED === 'true';
+  const selfSigned = yesNo('TLS_SELF_SIGNED (--self-signed)', value('self-signed', 'TLS_SELF_SIGNED'), false);
   let tls: TlsConfig = { kind: 'none' };
   if (certPath && keyPath) tls = { kind: 'files', certPath: resolve(certPath), keyPath: resolve(keyPath) };
   else if (selfSigned && !emulatorOn) {
@@ -423,7 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     publicOrigin: front.publicOrigin,
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
-    ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
+    ssoAllowUnverifiedEmail: yesNo('SSO_ALLOW_UNVERIFIED_EMAIL', env.SSO_ALLOW_UNVERIFIED_EMAIL, false),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     emulator: emulatorOn,
     relayTenants: relayed.tenants,
