@@ -8,6 +8,7 @@ import { consoleFigures } from './sections/console.ts';
 import { jsonTree } from './sections/json-tree.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
+import { pasteAndImport } from './sections/paste-and-import.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { signInButton } from './sections/sign-in-button.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
@@ -23,6 +24,7 @@ const SECTIONS: Section[] = [
   signInButton,
   catalogSize,
   jsonTree,
+  pasteAndImport,
   memoryBounds,
   serveStart,
 ];
