@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { SETTING_DEFAULTS } from './setting-defaults.ts';
+import { yesNo } from './yes-no.ts';
 
 /** The server's code that reads its settings from the environment. */
 const READERS = ['config.ts', 'connections-file.ts', '../main.ts', 'env-file.ts'];
@@ -73,14 +74,18 @@ const settingsInExample = () => [...new Set(matches(EXAMPLE, new RegExp(`^# (${N
 function defaultsRead(): Record<string, string> {
   const root = '/srv/auth-console';
   const config = loadConfig({}, [], root);
+  const onOff = (yes: boolean) => (yes ? 'on' : 'off');
   return {
-    EMULATOR: config.emulator ? 'on' : 'off',
+    EMULATOR: onOff(config.emulator),
     PORT: String(config.port),
     HOST: config.host,
     DATA_DIR: relative(root, config.dataDir),
+    TLS_SELF_SIGNED: onOff(config.tls.kind === 'self-signed'),
     RATE_LIMIT: String(config.rateLimit),
     SSO_CLAIM: config.ssoClaim,
+    SSO_ALLOW_UNVERIFIED_EMAIL: onOff(config.ssoAllowUnverifiedEmail),
     RELAY_TIMEOUT_MS: String(config.relayTimeoutMs),
+    EMULATOR_CONTROL: onOff(config.emulatorControl !== null),
     LOG_LEVEL: config.logLevel,
   };
 }
@@ -110,18 +115,24 @@ describe('the settings, their table in docs/configuration.md and .env.example', 
     for (const row of tableRows()) {
       for (const name of row.names) {
         if (hasDefault(name)) expect(row.default, name).toBe(`\`${SETTING_DEFAULTS[name]}\``);
-        // unset, off, demo realm, the listening URL: words, never a value of its own.
+        // unset, demo realm, the listening URL: words, never a value of its own.
         else expect(row.default, name).not.toMatch(/^`[^`]*`$/);
       }
     }
     expect(Object.keys(SETTING_DEFAULTS).every((name) => settingsInTable().includes(name))).toBe(true);
   });
 
-  it('writes in .env.example, for a setting with a default, that default', () => {
+  it('writes in .env.example, for a setting with a default, that default, or for a yes/no one its other value', () => {
     const stated = new Map(
       [...EXAMPLE.matchAll(new RegExp(`^# (${NAME})=(.*)$`, 'gm'))].map((match) => [match[1]!, match[2]!]),
     );
-    for (const [name, value] of Object.entries(SETTING_DEFAULTS)) expect(stated.get(name), name).toBe(value);
+    for (const [name, value] of Object.entries(SETTING_DEFAULTS)) {
+      const example = stated.get(name) ?? '';
+      if (example === value) continue;
+      // `# TLS_SELF_SIGNED=1`: how to turn on what is off unless set.
+      expect(value === 'on' || value === 'off', `${name}=${example}`).toBe(true);
+      expect(yesNo(name, example, value === 'on'), `${name}=${example}`).toBe(value === 'off');
+    }
   });
 
   it('sets nothing in .env.example as it is: every line is a comment or blank', () => {

@@ -173,6 +173,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     deps.control && faults
       ? createControl({
           ...deps.control,
+          origin: deps.origin,
           faults,
           users,
           limiter,

@@ -18,7 +18,7 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { usePreloadScreen } from '@/lib/preload-screen';
 import { ADMIN_KEY_PATH, DECODE_PATH } from '@/lib/routes';
 import { LoadingIndicator } from '@/components/loading-indicator';
-import { rateMethodOf } from '@/lib/api-client';
+import { rateMethodOf } from '@/lib/rate-method';
 import type { Failure } from '@/session/errors/describe-error';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
