@@ -8,6 +8,7 @@ import { consoleFigures } from './sections/console.ts';
 import { jsonTree } from './sections/json-tree.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
+import { pasteAndImport } from './sections/paste-and-import.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
 import { BENCH_RATE_LIMIT, startServerProcess, type ServerProcess } from './server-process.ts';
@@ -21,6 +22,7 @@ const SECTIONS: Section[] = [
   consoleFigures,
   catalogSize,
   jsonTree,
+  pasteAndImport,
   memoryBounds,
   serveStart,
 ];
