@@ -12,7 +12,7 @@ import {
   type RateLimitInfo,
 } from './api-errors';
 import { now } from './clock';
-import { isGuid } from '@contract/is-guid';
+import { rateMethodOf } from './rate-method';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -85,16 +85,6 @@ export interface ApiClientDeps {
   serverNow(): number;
   rateLimits: RateLimitBook;
   fetch?: typeof fetch;
-}
-
-/** The key rate limits are counted by: method and path, with ids folded, e.g. `GET people/{id}`. */
-export function rateMethodOf(method: string, path: string): string {
-  const segments = path
-    .split('?')[0]!
-    .split('/')
-    .filter((s) => s !== '' && s.toLowerCase() !== 'api')
-    .map((s) => (isGuid(s) || /^\d+$/.test(s) ? '{id}' : s.toLowerCase()));
-  return `${method} ${segments.join('/')}`;
 }
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { rateMethodOf } from '@/lib/api-client';
+import { rateMethodOf } from '@/lib/rate-method';
 import type { Connection } from '@/lib/connection';
 import { api, signInConnection } from '@/session/client/api';
 import { describeFailure, type Failure } from '@/session/errors/describe-failure';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { rateMethodOf } from '@/lib/api-client';
+import { rateMethodOf } from '@/lib/rate-method';
 import { loadOnce } from '@/lib/load-once';
 import type { Failure } from '@/session/errors/describe-failure';
 import { useEnterSession } from '@/session/sign-in/use-enter-session';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@contract/wire';
-import { rateMethodOf } from '@/lib/api-client';
+import { rateMethodOf } from '@/lib/rate-method';
 import { api } from '@/session/client/api';
 
 /** Types at the boundary: the fields the console reads must be there with the right types. */

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
-import { rateMethodOf } from '@/lib/api-client';
+import { rateMethodOf } from '@/lib/rate-method';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { now } from '@/lib/clock';
 import { directBaseUrl } from '@/lib/connection-details';
