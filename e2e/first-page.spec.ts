@@ -37,7 +37,7 @@ test('what only a failure shows is not part of the first page, and a failed sign
   });
   await page.goto('/sign-in', { waitUntil: 'networkidle' });
   const firstPage = (await Promise.all(scripts)).join('\n');
-  // The failures' wording (describe-error), the details disclosure (error-notice), MUI's Alert, the not-found page.
+  // The failures' wording (describe-failure), the details disclosure (error-notice), MUI's Alert, the not-found page.
   for (const rarePart of ['Check that it is running', 'Show details', 'MuiAlert', 'There is no screen'])
     expect(firstPage).not.toContain(rarePart);
 

@@ -22,6 +22,8 @@ function onError(error: unknown) {
 /**
  * Every failed query and every mutation that does not handle its own errors goes through the error policy.
  * No automatic retries: a 4xx will not change by asking again, and each call counts against the rate limit.
+ * Nothing goes stale (`staleTime`, set here for every query): what the console reads is fetched again only when
+ * its session changes, and its keys say so (a user record is keyed by connection and user).
  * It starts with what the page came with: this server's connection list.
  */
 export function createQueryClient(): QueryClient {

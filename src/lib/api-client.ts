@@ -1,3 +1,8 @@
+/**
+ * The lib room (`src/lib/`) owns what needs neither a session nor a screen: the one request path (here) and its
+ * typed errors, the clock, JWT decoding, the GUID and token-text checks, the connections and the screens' paths,
+ * code fetched once on demand. It imports nothing of the console above it.
+ */
 import {
   ApiHttpError,
   NetworkError,

@@ -42,7 +42,6 @@ const connectionsQuery = queryOptions({
     useConnectionStore.getState().offer(offer);
     return offer;
   },
-  staleTime: Infinity,
   // Nothing observes the query (below), so nothing would keep it from being collected and fetched again.
   gcTime: Infinity,
 });

@@ -1,3 +1,8 @@
+/**
+ * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
+ * (`form/`), a pasted curl command (`paste/`), the call and its response (`api/`), the history and the saved
+ * requests (`history/`, `saved/`).
+ */
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
