@@ -8,7 +8,9 @@ import { consoleFigures } from './sections/console.ts';
 import { jsonTree } from './sections/json-tree.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
+import { pasteAndImport } from './sections/paste-and-import.ts';
 import { serveStart } from './sections/serve-start.ts';
+import { signInButton } from './sections/sign-in-button.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
 import { BENCH_RATE_LIMIT, startServerProcess, type ServerProcess } from './server-process.ts';
 import { readSettings } from './settings.ts';
@@ -19,8 +21,10 @@ const SECTIONS: Section[] = [
   loginLatency,
   staticUnderSignIn,
   consoleFigures,
+  signInButton,
   catalogSize,
   jsonTree,
+  pasteAndImport,
   memoryBounds,
   serveStart,
 ];

@@ -283,7 +283,7 @@ test('an auth request sent from here is kept with its password masked, in the hi
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('200 OK');
   const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
-  await expect(entry).toContainText('password or key masked');
+  await expect(entry).toContainText('a secret (password, key or token) masked');
   await expect(entry.getByRole('button', { name: 'Re-run' })).toBeDisabled();
   await entry.getByRole('button', { name: 'Copy as curl' }).click();
   const curl = await page.evaluate(() => navigator.clipboard.readText());
@@ -418,7 +418,9 @@ test('saved requests: kept per connection without secrets, across a reload and a
     .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
   await saved.getByLabel('Name to save the form as').fill('Sign in');
   await saved.getByRole('button', { name: 'Save the form' }).click();
-  await expect(saved.getByRole('status')).toContainText('A password or key in it was masked');
+  await expect(saved.getByRole('status')).toContainText(
+    'A secret in it (a password, key or token) was masked',
+  );
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   expect(stored).toContain('Weekly lookup');
   expect(stored).not.toContain(JDOE.password);
@@ -429,7 +431,9 @@ test('saved requests: kept per connection without secrets, across a reload and a
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInViaApi(page, JDOE);
   await openRequests(page);
-  await expect(saved.getByRole('listitem', { name: 'Sign in' })).toContainText('Password or key masked');
+  await expect(saved.getByRole('listitem', { name: 'Sign in' })).toContainText(
+    'A secret (password, key or token) masked',
+  );
   const lookup = saved.getByRole('listitem', { name: 'Weekly lookup' });
   await expect(lookup).toContainText('GET /api/people/lookup');
   await lookup.getByRole('button', { name: 'Load' }).click();
@@ -441,6 +445,50 @@ test('saved requests: kept per connection without secrets, across a reload and a
 
   await saved.getByRole('listitem', { name: 'Sign in' }).getByRole('button', { name: 'Delete' }).click();
   await expect(saved.getByRole('listitem')).toHaveCount(1);
+});
+
+test('names like built-in properties: {constructor} pasted, and a Postman :constructor imported, saved and loaded', async ({
+  requestsScreen: page,
+  requests,
+}) => {
+  const origin = new URL(page.url()).origin;
+  await page.getByRole('button', { name: 'Paste a curl command' }).click();
+  await page
+    .getByRole('textbox', { name: 'curl command' })
+    .fill(`curl ${origin}/TDWebApi/api/people/{constructor}`);
+  await page.getByRole('button', { name: 'Fill the form' }).click();
+  await page.getByLabel('{constructor}').fill(JDOE_UID);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+
+  const saved = page.getByRole('region', { name: 'Saved' });
+  const collection = {
+    info: {
+      name: 'Odd names',
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    item: [
+      {
+        name: 'By constructor',
+        // No value for it: the form must not find one on Object.prototype.
+        request: { method: 'GET', url: '{{baseUrl}}/api/people/:constructor' },
+      },
+    ],
+  };
+  await saved.getByLabel('Postman collection file').setInputFiles({
+    name: 'odd.postman_collection.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(collection)),
+  });
+  await expect(saved.getByRole('status')).toHaveText('Imported 1 request.');
+  await page.reload();
+  await saved.getByRole('listitem', { name: 'By constructor' }).getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByLabel('{constructor}')).toHaveValue('');
+  await page.getByLabel('{constructor}').fill(JDOE_UID);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(answer(page)).toContainText('200 OK');
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+  expect(requests.filter((r) => r.url.endsWith(`/api/people/${JDOE_UID}`))).toHaveLength(2);
 });
 
 test('expiry during editing: back to sign-in, then to Requests with the form as it was left', async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskBody } from './mask-body';
+import { MAX_JSON_DEPTH, maskBody } from './mask-body';
 import { MASKED_SECRET } from './secret-fields';
 
 describe('maskBody', () => {
@@ -18,6 +18,33 @@ describe('maskBody', () => {
       nested: [{ webserviceskey: MASKED_SECRET }, { Password: MASKED_SECRET }],
       passwords: 'kept: not the field',
     });
+  });
+
+  it('masks every value whose name says secret: tokens and keys too, keywords not', () => {
+    const body = JSON.stringify({
+      token: 't',
+      api_key: 'k',
+      clientSecret: 's',
+      keyword: 'kept',
+      monkey: 'kept',
+    });
+    expect(JSON.parse(maskBody(body).text)).toEqual({
+      token: MASKED_SECRET,
+      api_key: MASKED_SECRET,
+      clientSecret: MASKED_SECRET,
+      keyword: 'kept',
+      monkey: 'kept',
+    });
+  });
+
+  it(`reads a body nested deeper than ${MAX_JSON_DEPTH} as one it cannot parse, without running out of stack`, () => {
+    const deep = (inner: string, depth: number) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+    expect(maskBody(deep('{"password":"p"}', 100_000))).toEqual({ text: MASKED_SECRET, masked: true });
+    const plain = deep('1', 100_000);
+    expect(maskBody(plain)).toEqual({ text: plain, masked: false });
+    expect(JSON.parse(maskBody(deep('{"password":"p"}', MAX_JSON_DEPTH - 1)).text)).toEqual(
+      JSON.parse(deep(`{"password":"${MASKED_SECRET}"}`, MAX_JSON_DEPTH - 1)),
+    );
   });
 
   it.each([

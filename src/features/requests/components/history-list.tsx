@@ -76,7 +76,7 @@ export function HistoryList({
               <Typography variant="body2" color="text.secondary">
                 {entry.status === null ? 'No answer' : `HTTP ${entry.status}`} at{' '}
                 {new Date(entry.sentAt).toLocaleTimeString()}
-                {entry.masked && ' · password or key masked: edit to send again'}
+                {entry.masked && ' · a secret (password, key or token) masked: edit to send again'}
               </Typography>
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
                 <Button

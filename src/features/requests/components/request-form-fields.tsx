@@ -8,10 +8,17 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ClipboardEvent } from 'react';
 import { TextInput, type TextInputProps } from '@/components/text-input';
 import type { ApiMethod } from '@/lib/api-client';
+import { ownValue } from '@/lib/own-value';
 import { useRequestFormStore } from '../form/form-store';
 import { pasteTarget } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
-import { METHODS, newQueryParam, placeholdersOf, type FormErrors } from '../form/request-form';
+import {
+  METHODS,
+  newQueryParam,
+  pathBeyondLimits,
+  placeholdersOf,
+  type FormErrors,
+} from '../form/request-form';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
@@ -53,7 +60,8 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
     event.preventDefault();
     readPath(text);
   }
-  const placeholders = placeholdersOf(form.path);
+  const beyond = pathBeyondLimits(form.path);
+  const placeholders = beyond ? [] : placeholdersOf(form.path);
   const editRow = (id: number, part: 'name' | 'value', text: string) =>
     setForm({ query: form.query.map((r) => (r.id === id ? { ...r, [part]: text } : r)) });
   const methodId = useId();
@@ -83,7 +91,7 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
               setPathError(undefined);
               setForm({ path: e.target.value });
             }}
-            error={pathError ?? errors.path}
+            error={pathError ?? beyond ?? errors.path}
             hint="Below the connection’s /api/; a full URL or a query string may be pasted; {name} marks a path parameter"
             inputProps={{
               spellCheck: false,
@@ -112,9 +120,9 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
               key={name}
               flex="1 1 200px"
               label={`{${name}}`}
-              value={form.pathValues[name] ?? ''}
+              value={ownValue(form.pathValues, name) ?? ''}
               onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
-              error={errors.pathValues?.[name]}
+              error={ownValue(errors.pathValues, name)}
             />
           ))}
         </Box>

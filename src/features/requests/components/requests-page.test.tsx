@@ -1,11 +1,15 @@
-import { screen, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Session } from '@/session/stores/session';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MASKED_SECRET } from '@/lib/secret-fields';
+import type { Session } from '@/session/session';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from '../history/history-store';
 import { EMPTY_FORM } from '../form/request-form';
+import { POSTMAN_SCHEMA } from '../saved/postman-collection';
+import { SAVED_REQUESTS_KEY } from '../saved/saved-requests-key';
+import { useSavedStore } from '../saved/saved-store';
 import { signInForTest } from '@/testing/session';
 
 let session: Session;
@@ -17,8 +21,18 @@ beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./r
 beforeEach(() => {
   useRequestFormStore.getState().load(EMPTY_FORM);
   useHistoryStore.getState().clear();
+  useSavedStore.setState({ byConnection: {} });
   session = signInForTest();
 });
+
+/** Imports a Postman collection through the screen's file field, as choosing a file does. */
+function importCollection(item: unknown[]) {
+  const text = JSON.stringify({ info: { name: 'Mine', schema: POSTMAN_SCHEMA }, item });
+  const file = new File([text], 'mine.postman_collection.json', { type: 'application/json' });
+  fireEvent.change(screen.getByLabelText('Postman collection file'), { target: { files: [file] } });
+}
+
+const savedRegion = () => screen.getByRole('region', { name: 'Saved' });
 
 describe('the Requests screen', { timeout: 40_000 }, () => {
   it('refuses a malformed body before sending, naming its line and column', async () => {
@@ -79,5 +93,79 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     );
     expect(useHistoryStore.getState().entries.map((e) => e.status)).toEqual([null]);
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('No answer');
+  });
+
+  it('a pasted curl command with {constructor}, {__proto__} and {toString} fills the form, and the screen works', async () => {
+    const names = ['constructor', '__proto__', 'toString'];
+    const { user } = renderRoute('/requests');
+    await user.click(await screen.findByRole('button', { name: 'Paste a curl command' }, SCREEN_LOADS));
+    await user.click(screen.getByLabelText('curl command'));
+    await user.paste(
+      `curl http://localhost:3000/TDWebApi/api/people/${names.map((n) => `{${n}}`).join('/')}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Fill the form' }));
+    const fields = names.map((name) => screen.getByLabelText(`{${name}}`));
+    for (const field of fields) expect(field).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    names.forEach((name, i) => expect(fields[i]).toHaveAccessibleDescription(`Fill in ${name}.`));
+    for (const [i, field] of fields.entries()) fireEvent.change(field, { target: { value: `v${i}` } });
+    expect(screen.getByLabelText('Request preview')).toHaveTextContent(
+      'GET http://localhost:3000/TDWebApi/api/people/v0/v1/v2',
+    );
+  });
+
+  it('a Postman item with :constructor is imported, saved, and loads into a working form', async () => {
+    const { user } = renderRoute('/requests');
+    await screen.findByLabelText('Postman collection file', {}, SCREEN_LOADS);
+    // No value for it: the form must not find one on Object.prototype.
+    importCollection([
+      { name: 'Odd', request: { method: 'GET', url: '{{baseUrl}}/api/people/:constructor' } },
+    ]);
+    expect(await within(savedRegion()).findByRole('status')).toHaveTextContent('Imported 1 request.');
+    expect(localStorage.getItem(SAVED_REQUESTS_KEY)).toContain('{constructor}');
+    await user.click(within(savedRegion()).getByRole('button', { name: 'Load' }));
+    const field = screen.getByLabelText('{constructor}');
+    expect(field).toHaveValue('');
+    fireEvent.change(field, { target: { value: 'v1' } });
+    expect(screen.getByLabelText('Request preview')).toHaveTextContent('/TDWebApi/api/people/v1');
+  });
+
+  it('a collection of 4,000 items is imported with one write to storage', async () => {
+    renderRoute('/requests');
+    await screen.findByLabelText('Postman collection file', {}, SCREEN_LOADS);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const items = Array.from({ length: 40 }, (_, folder) => ({
+      name: `Folder ${folder}`,
+      item: Array.from({ length: 99 }, (_, i) => ({
+        name: `Request ${folder}-${i}`,
+        request: { method: 'GET', url: { raw: `{{baseUrl}}/api/people/${folder}-${i}` } },
+      })),
+    }));
+    importCollection(items);
+    expect(await within(savedRegion()).findByRole('status')).toHaveTextContent('Imported 3960 requests.');
+    expect(setItem.mock.calls.filter(([key]) => key === SAVED_REQUESTS_KEY)).toHaveLength(1);
+    const [stored] = Object.values(useSavedStore.getState().byConnection);
+    expect(stored).toHaveLength(3960);
+    // Listed a hundred at a time: thousands of rows of buttons would hold up every keystroke in the form.
+    const list = within(savedRegion()).getByRole('list', { name: 'Saved requests' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+    fireEvent.click(within(savedRegion()).getByRole('button', { name: 'Show next 100 (101–200 of 3,960)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(200);
+  });
+
+  it('saving the catalog’s webhook ?token={token} keeps no clear value in localStorage', async () => {
+    const { user } = renderRoute('/requests');
+    await user.type(await screen.findByLabelText('Search the catalog', {}, SCREEN_LOADS), 'webhook');
+    await user.click(screen.getByRole('button', { name: 'POST /api/integrations/webhook' }));
+    expect(screen.getByLabelText('Name 1')).toHaveValue('token');
+    await user.type(screen.getByLabelText('Value 1'), 'clear-webhook-token');
+    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Webhook');
+    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
+    expect(within(savedRegion()).getByRole('status')).toHaveTextContent(
+      'Saved “Webhook”. A secret in it (a password, key or token) was masked',
+    );
+    const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;
+    expect(stored).not.toContain('clear-webhook-token');
+    expect(stored).toContain(`"value":"${MASKED_SECRET}"`);
   });
 });

@@ -3,13 +3,28 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { ownValue } from '@/lib/own-value';
 import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
-import { fromPostman, toPostman } from '../saved/postman-collection';
+import { fromPostmanFile, toPostman } from '../saved/postman-collection';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
 
 const NONE: SavedRequest[] = [];
+
+const STORAGE_FULL = 'This browser’s storage is full';
+
+/** Saved requests listed at a time: an import may bring thousands, and each is a row of buttons. */
+const PAGE = 100;
+
+/** How many requests an import names as not imported; the rest are counted. */
+const SKIPPED_NAMED = 10;
+
+function importedStatus(count: number, skipped: string[]): string {
+  const named = skipped.slice(0, SKIPPED_NAMED).join('; ');
+  const more = skipped.length > SKIPPED_NAMED ? `; and ${skipped.length - SKIPPED_NAMED} more` : '';
+  return `Imported ${count} request${count === 1 ? '' : 's'}.${skipped.length > 0 ? ` Not imported: ${named}${more}.` : ''}`;
+}
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
@@ -34,12 +49,13 @@ export function SavedList({
   label: string;
   onLoad: () => void;
 }) {
-  const saved = useSavedStore((s) => s.byConnection[connection] ?? NONE);
+  const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
   const save = useSavedStore((s) => s.save);
   const remove = useSavedStore((s) => s.remove);
   const load = useRequestFormStore((s) => s.load);
   const { text: name, setText: setName, setError, field } = useTextField();
   const [status, setStatus] = useState('');
+  const [shown, setShown] = useState(PAGE);
   const fileInput = useRef<HTMLInputElement>(null);
 
   function saveForm() {
@@ -49,9 +65,12 @@ export function SavedList({
     }
     const entry = savedFrom(name, useRequestFormStore.getState().form);
     const replaced = saved.some((s) => s.name === entry.name);
-    save(connection, entry);
+    if (!save(connection, [entry])) {
+      setStatus(`${STORAGE_FULL}: “${entry.name}” was not saved. Delete some saved requests and try again.`);
+      return;
+    }
     setStatus(
-      `${replaced ? 'Updated' : 'Saved'} “${entry.name}”.${entry.masked ? ' A password or key in it was masked: fill it in again before sending.' : ''}`,
+      `${replaced ? 'Updated' : 'Saved'} “${entry.name}”.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
     );
   }
 
@@ -59,15 +78,11 @@ export function SavedList({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const read = fromPostman(await file.text());
-    if (!read.ok) {
-      setStatus(read.message);
-      return;
-    }
-    for (const entry of read.saved) save(connection, entry);
-    setStatus(
-      `Imported ${read.saved.length} request${read.saved.length === 1 ? '' : 's'}.${read.skipped.length > 0 ? ` Not imported: ${read.skipped.join('; ')}.` : ''}`,
-    );
+    const read = await fromPostmanFile(file);
+    if (!read.ok) setStatus(read.message);
+    else if (!save(connection, read.saved))
+      setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
+    else setStatus(importedStatus(read.saved.length, read.skipped));
   }
 
   return (
@@ -91,7 +106,7 @@ export function SavedList({
         <Typography color="text.secondary">Nothing saved for this connection yet.</Typography>
       ) : (
         <Box component="ol" aria-label="Saved requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {saved.map((entry) => (
+          {saved.slice(0, shown).map((entry) => (
             <Box
               component="li"
               key={entry.name}
@@ -106,7 +121,7 @@ export function SavedList({
               </Typography>
               {entry.masked && (
                 <Typography variant="body2" color="text.secondary">
-                  Password or key masked: fill it in again before sending
+                  A secret (password, key or token) masked: fill it in again before sending
                 </Typography>
               )}
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
@@ -125,10 +140,13 @@ export function SavedList({
                 <Button
                   size="small"
                   variant="outlined"
-                  onClick={() => {
-                    remove(connection, entry.name);
-                    setStatus(`Deleted “${entry.name}”.`);
-                  }}
+                  onClick={() =>
+                    setStatus(
+                      remove(connection, entry.name)
+                        ? `Deleted “${entry.name}”.`
+                        : `${STORAGE_FULL}: “${entry.name}” was not deleted.`,
+                    )
+                  }
                 >
                   Delete
                 </Button>
@@ -136,6 +154,13 @@ export function SavedList({
             </Box>
           ))}
         </Box>
+      )}
+      {saved.length > shown && (
+        <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => setShown(shown + PAGE)}>
+          Show next {Math.min(PAGE, saved.length - shown)} ({(shown + 1).toLocaleString('en-US')}–
+          {Math.min(shown + PAGE, saved.length).toLocaleString('en-US')} of{' '}
+          {saved.length.toLocaleString('en-US')})
+        </Button>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button

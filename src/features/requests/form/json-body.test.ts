@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH } from '@/lib/mask-body';
 import { checkJsonBody } from './json-body';
 
 describe('checkJsonBody', () => {
@@ -24,6 +25,19 @@ describe('checkJsonBody', () => {
     const check = checkJsonBody(text);
     expect(check).toMatchObject({ ok: false, line, column });
     if (!check.ok) expect(check.message).toBe(`Not valid JSON at line ${line}, column ${column}: ${reason}.`);
+  });
+
+  it(`refuses a body nested deeper than ${MAX_JSON_DEPTH} levels, however deep, without running out of stack`, () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(checkJsonBody(nested(MAX_JSON_DEPTH))).toEqual({ ok: true });
+    for (const depth of [MAX_JSON_DEPTH + 1, 200_000])
+      expect(checkJsonBody(`{"a":\n${nested(depth)}}`)).toEqual({
+        ok: false,
+        line: 2,
+        column: MAX_JSON_DEPTH,
+        offset: 6 + MAX_JSON_DEPTH - 1,
+        message: `The body is nested more than ${MAX_JSON_DEPTH} levels deep at line 2, column ${MAX_JSON_DEPTH}: the console sends at most ${MAX_JSON_DEPTH}.`,
+      });
   });
 
   it('agrees with JSON.parse on whether a text is JSON', () => {

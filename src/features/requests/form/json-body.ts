@@ -1,8 +1,10 @@
+import { MAX_JSON_DEPTH } from '@/lib/mask-body';
+
 export type BodyCheck =
   { ok: true } | { ok: false; line: number; column: number; offset: number; message: string };
 
 /** Line and column (both from 1) of a character offset in a text. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }
@@ -11,6 +13,8 @@ class SyntaxAt extends Error {
   constructor(
     readonly offset: number,
     readonly reason: string,
+    /** Valid JSON, but nested too deep to be read (the reader, and the masking of secrets, would run out of stack). */
+    readonly tooDeep = false,
   ) {
     super(reason);
   }
@@ -26,6 +30,7 @@ const STRING_CHARS = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*
  */
 function scan(text: string): void {
   let at = 0;
+  let depth = 0;
   const space = () => {
     while (at < text.length && ' \t\n\r'.includes(text[at]!)) at++;
   };
@@ -53,10 +58,13 @@ function scan(text: string): void {
   };
   /** An object's members or an array's items: `item` read between commas up to `close`. */
   const list = (close: '}' | ']', item: () => void) => {
+    if (++depth > MAX_JSON_DEPTH)
+      throw new SyntaxAt(at, `nested more than ${MAX_JSON_DEPTH} levels deep`, true);
     at++;
     space();
     if (text[at] === close) {
       at++;
+      depth--;
       return;
     }
     for (;;) {
@@ -68,6 +76,7 @@ function scan(text: string): void {
       }
       if (text[at] === close) {
         at++;
+        depth--;
         return;
       }
       fail(`"," or "${close}"`);
@@ -120,7 +129,9 @@ export function checkJsonBody(text: string): BodyCheck {
       line,
       column,
       offset: error.offset,
-      message: `Not valid JSON at line ${line}, column ${column}: ${error.reason}.`,
+      message: error.tooDeep
+        ? `The body is ${error.reason} at line ${line}, column ${column}: the console sends at most ${MAX_JSON_DEPTH}.`
+        : `Not valid JSON at line ${line}, column ${column}: ${error.reason}.`,
     };
   }
 }

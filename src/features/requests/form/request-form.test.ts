@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '@contract/catalog/catalog-data';
-import { buildRequest, formFromEntry, newQueryParam, placeholdersOf, type RequestForm } from './request-form';
+import {
+  buildRequest,
+  FORM_LIMITS,
+  formFromEntry,
+  newQueryParam,
+  placeholdersOf,
+  type RequestForm,
+} from './request-form';
 
 /** Built for the emulator's own connection unless another base is named. */
 const build = (built: RequestForm, base = '/TDWebApi') => buildRequest(built, base);
@@ -46,6 +53,41 @@ describe('buildRequest', () => {
     expect(built).toEqual({
       ok: true,
       request: { method: 'GET', path: '/api/12/tickets/a%20b%2Fc?searchText=jane+doe%26x&max=5' },
+    });
+  });
+
+  it('reads placeholders named like built-in properties as any other name', () => {
+    const path = 'people/{constructor}/{__proto__}/{toString}/{hasOwnProperty}';
+    expect(build(form({ path }))).toEqual({
+      ok: false,
+      errors: {
+        pathValues: Object.fromEntries(
+          ['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((n) => [n, `Fill in ${n}.`]),
+        ),
+      },
+    });
+    const pathValues = Object.fromEntries([
+      ['constructor', 'a'],
+      ['__proto__', 'b'],
+      ['toString', 'c'],
+      ['hasOwnProperty', 'd'],
+    ]);
+    expect(build(form({ path, pathValues }))).toEqual({
+      ok: true,
+      request: { method: 'GET', path: '/api/people/a/b/c/d' },
+    });
+  });
+
+  it(`refuses a path with more than ${FORM_LIMITS.pathParameters} parameters, naming the limit`, () => {
+    const names = Array.from({ length: FORM_LIMITS.pathParameters + 1 }, (_, i) => `p${i}`);
+    const pathValues = Object.fromEntries(names.map((n) => [n, 'v']));
+    const path = names.map((n) => `{${n}}`).join('/');
+    expect(build(form({ path: path.replace('{p0}/', ''), pathValues }))).toMatchObject({ ok: true });
+    expect(build(form({ path, pathValues }))).toEqual({
+      ok: false,
+      errors: {
+        path: `The path has more than ${FORM_LIMITS.pathParameters} path parameters, the most the form holds.`,
+      },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ApiMethod } from '@/lib/api-client';
+import { ownValue } from '@/lib/own-value';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { checkJsonBody } from './json-body';
 import { fillFromEntry } from './fill-from-entry';
@@ -18,7 +19,7 @@ export interface RequestForm {
   method: ApiMethod;
   /** Below the connection's `/api/`, with `{name}` placeholders, e.g. `people/{uid}`. */
   path: string;
-  /** Values of the path's placeholders, by name. */
+  /** Values of the path's placeholders, by name: read with `ownValue`, as the names come from input. */
   pathValues: Record<string, string>;
   query: QueryParam[];
   /** JSON text; empty for no body. */
@@ -38,9 +39,53 @@ export function newQueryParam(name = '', value = ''): QueryParam {
   return { id: nextId++, name, value };
 }
 
+const PLACEHOLDER = /\{([^{}/]+)\}/g;
+
 /** The `{name}` placeholders of a path, each once, in order. */
 export function placeholdersOf(path: string): string[] {
-  return [...new Set([...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!))];
+  return [...new Set([...path.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+/**
+ * How many query rows and path parameters the form holds: a Web API call needs a handful, and each is a field of
+ * its own, so a paste or an import of thousands would hold the tab up on every keystroke.
+ */
+export const FORM_LIMITS = { queryRows: 100, pathParameters: 20 } as const;
+
+/** What of a request the form cannot hold (it has more rows or parameters than `FORM_LIMITS`), or null. */
+export function beyondFormLimits(path: string, queryRows: number): string | null {
+  if (queryRows > FORM_LIMITS.queryRows)
+    return `more than ${FORM_LIMITS.queryRows} query parameters, the most the form holds`;
+  if (placeholdersOf(path).length > FORM_LIMITS.pathParameters)
+    return `more than ${FORM_LIMITS.pathParameters} path parameters, the most the form holds`;
+  return null;
+}
+
+/** The path field's error when it names more parameters than the form holds (their fields are then not shown). */
+export function pathBeyondLimits(path: string): string | undefined {
+  const beyond = beyondFormLimits(path, 0);
+  return beyond ? `The path has ${beyond}.` : undefined;
+}
+
+/** The path field as written, below `/api/`: trimmed, without leading slashes or an `api/` of its own. */
+const belowApi = (path: string) =>
+  path
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^api\//i, '');
+
+/** A path parameter's value as the form holds it, trimmed ('' when it has none). */
+const pathValue = (form: RequestForm, name: string) => (ownValue(form.pathValues, name) ?? '').trim();
+
+/** Where the form's request goes, from `/api/` on: placeholders filled (encoded), the named query rows appended. */
+export function requestTarget(form: RequestForm): string {
+  const filled = belowApi(form.path).replace(PLACEHOLDER, (_, name: string) =>
+    encodeURIComponent(pathValue(form, name)),
+  );
+  const params = new URLSearchParams();
+  for (const row of form.query) if (row.name.trim() !== '') params.append(row.name.trim(), row.value);
+  const search = params.toString();
+  return `/api/${filled}${search ? `?${search}` : ''}`;
 }
 
 /** The form an endpoint of the catalog starts: its method, path, parameters and body skeleton. */
@@ -64,6 +109,7 @@ export interface BuiltRequest {
 
 export interface FormErrors {
   path?: string;
+  /** By placeholder name: read with `ownValue`. */
   pathValues?: Record<string, string>;
   body?: string;
 }
@@ -79,23 +125,18 @@ const LEAVES_API = 'The path must stay under /api/: no "." or ".." segments.';
  */
 export function buildRequest(form: RequestForm, base: string): BuildResult {
   const errors: FormErrors = {};
-  const path = form.path
-    .trim()
-    .replace(/^\/+/, '')
-    .replace(/^api\//i, '');
+  const path = belowApi(form.path);
   const segments = path.split('/');
   if (/[?#]/.test(path)) errors.path = 'Put query parameters in the rows below, not in the path.';
   else if (segments.some((s) => s === '.' || s === '..' || /^(%2e|\.){1,2}$/i.test(s)))
     errors.path = LEAVES_API;
   else if (/\s/.test(path)) errors.path = 'The path cannot contain spaces.';
-  const missing: Record<string, string> = {};
-  let filled = path;
-  for (const name of placeholdersOf(path)) {
-    const value = form.pathValues[name] ?? '';
-    if (value.trim() === '') missing[name] = `Fill in ${name}.`;
-    filled = filled.split(`{${name}}`).join(encodeURIComponent(value.trim()));
-  }
-  if (Object.keys(missing).length > 0) errors.pathValues = missing;
+  const beyond = pathBeyondLimits(path);
+  if (beyond) return { ok: false, errors: { path: beyond } };
+  const missing = placeholdersOf(path)
+    .filter((name) => pathValue(form, name) === '')
+    .map((name): [string, string] => [name, `Fill in ${name}.`]);
+  if (missing.length > 0) errors.pathValues = Object.fromEntries(missing);
   const hasBody = form.body.trim() !== '';
   if (hasBody && form.method === 'GET')
     errors.body = 'A GET request has no body: empty it or pick another method.';
@@ -104,10 +145,7 @@ export function buildRequest(form: RequestForm, base: string): BuildResult {
     if (!check.ok) errors.body = check.message;
   }
   if (errors.path || errors.pathValues || errors.body) return { ok: false, errors };
-  const params = new URLSearchParams();
-  for (const row of form.query) if (row.name.trim() !== '') params.append(row.name.trim(), row.value);
-  const search = params.toString();
-  const target = `/api/${filled}${search ? `?${search}` : ''}`;
+  const target = requestTarget(form);
   if (!staysUnderApi(base, target)) {
     return { ok: false, errors: { path: `${LEAVES_API} The browser reads "\\" as "/".` } };
   }

@@ -49,6 +49,30 @@ describe('the history', () => {
     expect(entry!.form.query[0]!.value).toBe(MASKED_SECRET);
   });
 
+  it('masks query and path values whose name says secret, keeping every other value and repeated names', () => {
+    add({
+      method: 'POST',
+      path: 'integrations/{apiKey}/webhook/{id}',
+      pathValues: { apiKey: 'path-secret', id: '7' },
+      query: [
+        newQueryParam('token', 'q-secret-1'),
+        newQueryParam('accessToken', 'q-secret-2'),
+        newQueryParam('tag', 'a'),
+        newQueryParam('tag', 'b'),
+        newQueryParam('keyword', 'kept'),
+      ],
+      body: '',
+    });
+    const [entry] = useHistoryStore.getState().entries;
+    expect(JSON.stringify(entry)).not.toMatch(/secret/);
+    expect(entry!.masked).toBe(true);
+    const mask = encodeURIComponent(MASKED_SECRET);
+    expect(entry!.request.path).toBe(
+      `/api/integrations/${mask}/webhook/7?token=${mask}&accessToken=${mask}&tag=a&tag=b&keyword=kept`,
+    );
+    expect(entry!.form.pathValues).toEqual({ apiKey: MASKED_SECRET, id: '7' });
+  });
+
   it('keeps a body without secrets exactly as written', () => {
     const body = '{ "FirstName": "Ann" }';
     add({ ...get(1), method: 'POST', path: 'people', body });

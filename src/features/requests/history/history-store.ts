@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { maskForm } from './mask-secrets';
-import type { BuiltRequest, RequestForm } from '../form/request-form';
+import { requestTarget, type BuiltRequest, type RequestForm } from '../form/request-form';
 
 export const HISTORY_SIZE = 50;
 
@@ -38,14 +38,11 @@ export const useHistoryStore = create<HistoryState>()((set) => ({
   clear: () => set({ entries: [] }),
 }));
 
+/** The request as the masked form builds it: its path parameters, query and body with their secrets masked. */
 function maskedRequest(request: BuiltRequest, safe: RequestForm): BuiltRequest {
-  const [path, search = ''] = request.path.split('?');
-  const params = new URLSearchParams(search);
-  for (const row of safe.query) if (params.has(row.name.trim())) params.set(row.name.trim(), row.value);
-  const query = params.toString();
   return {
     method: request.method,
-    path: `${path}${query ? `?${query}` : ''}`,
+    path: requestTarget(safe),
     ...(request.bodyText !== undefined ? { bodyText: safe.body } : {}),
   };
 }

@@ -2,14 +2,21 @@ import { maskBody } from '@/lib/mask-body';
 import { isSecretName, MASKED_SECRET } from '@/lib/secret-fields';
 import type { RequestForm } from '../form/request-form';
 
-/** The form as it may be kept or copied: secrets in its body and query masked, and whether anything was. */
+/**
+ * The form as it may be kept or copied: secrets in its body, its query rows and its path parameters masked (by
+ * their names, `isSecretName`), and whether anything was.
+ */
 export function maskForm(form: RequestForm): { form: RequestForm; masked: boolean } {
   const body = maskBody(form.body, 2);
   let masked = body.masked;
-  const query = form.query.map((row) => {
-    if (!isSecretName(row.name) || row.value === '') return row;
+  const safe = (name: string, value: string) => {
+    if (!isSecretName(name) || value === '') return value;
     masked = true;
-    return { ...row, value: MASKED_SECRET };
-  });
-  return { form: { ...form, body: body.text, query }, masked };
+    return MASKED_SECRET;
+  };
+  const query = form.query.map((row) => ({ ...row, value: safe(row.name, row.value) }));
+  const pathValues = Object.fromEntries(
+    Object.entries(form.pathValues).map(([name, value]) => [name, safe(name, value)]),
+  );
+  return { form: { ...form, body: body.text, query, pathValues }, masked };
 }

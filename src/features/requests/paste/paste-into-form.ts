@@ -1,9 +1,19 @@
 import { readCurl } from './read-curl';
 import { readTarget, type TargetBases } from './read-target';
-import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
+import { beyondFormLimits, METHODS, newQueryParam, type RequestForm } from '../form/request-form';
 import type { ApiMethod } from '@/lib/api-client';
 
 const SHELL = { bash: 'bash', cmd: 'cmd', powershell: 'PowerShell' } as const;
+
+/** How many notes a paste lists; past that they are counted (a hostile paste could name thousands). */
+export const NOTES_LISTED = 20;
+
+/** The notes, each once, at most `NOTES_LISTED` of them and then how many more there were. */
+function listed(notes: string[]): string[] {
+  const unique = [...new Set(notes)];
+  if (unique.length <= NOTES_LISTED) return unique;
+  return [...unique.slice(0, NOTES_LISTED), `And ${unique.length - NOTES_LISTED} more notes like these.`];
+}
 
 export type PasteResult = { ok: true; form: RequestForm; notes: string[] } | { ok: false; message: string };
 
@@ -11,6 +21,8 @@ export type PasteResult = { ok: true; form: RequestForm; notes: string[] } | { o
 export function pasteTarget(form: RequestForm, text: string, bases: TargetBases): PasteResult {
   const read = readTarget(text, bases);
   if (!read.ok) return read;
+  const beyond = beyondFormLimits(read.path, read.query?.length ?? form.query.length);
+  if (beyond) return { ok: false, message: `That has ${beyond}: nothing was filled in.` };
   const query = read.query?.map((p) => newQueryParam(p.name, p.value)) ?? form.query;
   return { ok: true, form: { ...form, path: read.path, query }, notes: [] };
 }
@@ -27,10 +39,13 @@ export function pasteCurl(text: string, bases: TargetBases): PasteResult {
       message: `The method ${curl.method} is not one this form sends (${METHODS.join(', ')}).`,
     };
   }
-  const query = [
-    ...(target.query ?? []).map((p) => newQueryParam(p.name, p.value)),
-    ...[...new URLSearchParams(curl.getData ?? '')].map(([name, value]) => newQueryParam(name, value)),
+  const rows = [
+    ...(target.query ?? []),
+    ...[...new URLSearchParams(curl.getData ?? '')].map(([name, value]) => ({ name, value })),
   ];
+  const beyond = beyondFormLimits(target.path, rows.length);
+  if (beyond) return { ok: false, message: `The command has ${beyond}: nothing was filled in.` };
+  const query = rows.map((row) => newQueryParam(row.name, row.value));
   const form: RequestForm = {
     method: curl.method as ApiMethod,
     path: target.path,
@@ -40,8 +55,7 @@ export function pasteCurl(text: string, bases: TargetBases): PasteResult {
   };
   const notes = [
     `Read with ${SHELL[curl.dialect]} quoting.`,
-    ...curl.notes,
-    ...curl.unread.map((what) => `Not read: ${what}.`),
+    ...listed([...curl.notes, ...curl.unread.map((what) => `Not read: ${what}.`)]),
   ];
   return { ok: true, form, notes };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readCurl } from './read-curl';
 import { splitCommandLine } from './split-command-line';
 
@@ -39,13 +39,19 @@ describe('splitCommandLine', () => {
   });
 
   it.each([
-    ['bash', 'curl "$A/\\${B}" $C \'$D\' \\$E', ['$A', '$C']],
-    ['cmd', 'curl "%A%/x" %B%', ['%A%', '%B%']],
-    ['powershell', 'curl.exe "$A/`$B" $C \'$D\'', ['$A', '$C']],
+    ['bash', 'curl "$A/\\${B}" $C \'$D\' \\$E', ['$A', 1, '$C', 2]],
+    ['cmd', 'curl "%A%/x" %B%', ['%A%', 1, '%B%', 2]],
+    ['powershell', 'curl.exe "$A/`$B" $C \'$D\'', ['$A', 1, '$C', 2]],
   ] as const)(
-    '%s: names the shell variables in %j, not the quoted or escaped',
-    (dialect, text, variables) => {
-      expect(splitCommandLine(text, dialect)).toMatchObject({ ok: true, variables });
+    '%s: names the shell variables in %j and their words, not the quoted or escaped',
+    (dialect, text, [a, aWord, c, cWord]) => {
+      expect(splitCommandLine(text, dialect)).toMatchObject({
+        ok: true,
+        variables: [
+          { name: a, word: aWord },
+          { name: c, word: cWord },
+        ],
+      });
     },
   );
 });
@@ -135,5 +141,44 @@ describe('readCurl', () => {
     expect(readCurl('wget x')).toMatchObject({ ok: false, message: /not a curl command/ });
     expect(readCurl('curl -s')).toMatchObject({ ok: false, message: 'The command names no URL.' });
     expect(readCurl('curl a b')).toMatchObject({ ok: false, message: /more than one URL: a, b/ });
+  });
+});
+
+describe('a hostile paste', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** 160 KB of `${`, the paste that took seconds when each `${` was read to the end of the text. */
+  const DOLLAR_BRACES = '${'.repeat(80_000);
+
+  it('reads 160 KB of ${ with each character in at most one variable', () => {
+    for (const text of [`curl ${DOLLAR_BRACES}`, `curl "${DOLLAR_BRACES}}"`, `curl ${DOLLAR_BRACES}}`]) {
+      const split = splitCommandLine(text, 'bash');
+      if (!split.ok) throw new Error(split.message);
+      // Variables are disjoint slices of the text: reading them reads each character at most once.
+      const read = split.variables.reduce((sum, v) => sum + v.name.length, 0);
+      expect(read).toBeLessThanOrEqual(text.length);
+      expect(split.words[1]!.length).toBeGreaterThanOrEqual(DOLLAR_BRACES.length);
+    }
+    expect(splitCommandLine(`curl ${DOLLAR_BRACES}}`, 'bash')).toMatchObject({
+      variables: [{ name: '${}', word: 1 }],
+    });
+    expect(readCurl(`curl ${URL_}/${DOLLAR_BRACES}`)).toMatchObject({
+      ok: true,
+      url: `${URL_}/${DOLLAR_BRACES}`,
+    });
+  });
+
+  it('names each of 20,000 shell variables once, without searching the text once per variable', () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `$v${i}`);
+    const text = `curl "${URL_}/${names.join('/')}"`;
+    const includes = vi.spyOn(String.prototype, 'includes');
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    const read = readCurl(text);
+    const wholeTextSearches = [...includes.mock.contexts, ...indexOf.mock.contexts].filter(
+      (self) => String(self).length > 100_000,
+    );
+    expect(wholeTextSearches).toHaveLength(0);
+    expect(read).toMatchObject({ ok: true });
+    if (read.ok) expect(read.unread).toEqual(names.map((n) => `${n} (a shell variable: put in its value)`));
   });
 });

@@ -1,7 +1,7 @@
 import { isJsonText } from '@/lib/json-text';
 import { dialectOf, splitCommandLine, type Dialect } from './split-command-line';
 
-export interface CurlRead {
+interface CurlRead {
   dialect: Dialect;
   /** As written with `-X`, or what curl would pick (POST with data, GET otherwise). */
   method: string;
@@ -82,6 +82,9 @@ export function readCurl(text: string): CurlResult {
   const read: CurlRead = { dialect, method: '', url: '', getData: null, body: null, notes: [], unread: [] };
   const urls: string[] = [];
   const data: string[] = [];
+  /** Where the URL and the data came from (indices in `args`): a shell variable there is one the request needs. */
+  const urlArgs = new Set<number>();
+  const dataArgs = new Set<number>();
   let get = false;
   let json = false;
   let contentType: string | null = null;
@@ -100,9 +103,11 @@ export function readCurl(text: string): CurlResult {
     const takeValue = () => value ?? args[++i];
     if (!arg.startsWith('-') || arg === '-') {
       urls.push(arg);
+      urlArgs.add(i);
     } else if (arg === '--url') {
       const url = takeValue();
       if (url !== undefined) urls.push(url);
+      urlArgs.add(i);
     } else if (FLAGS.has(arg) || (/^-[sSLkvifg]+$/.test(arg) && arg.length > 2)) {
       continue;
     } else if (arg === '-G' || arg === '--get') {
@@ -126,7 +131,10 @@ export function readCurl(text: string): CurlResult {
       if (arg === '--json') json = true;
       if (given.startsWith('@') && arg !== '--data-raw')
         read.unread.push(`${arg} ${given} (the body is in a file)`);
-      else data.push(given);
+      else {
+        data.push(given);
+        dataArgs.add(i);
+      }
     } else if (arg === '-u' || arg === '--user' || arg === '--oauth2-bearer') {
       takeValue();
       read.notes.push(`${arg} and its credentials were left out: the session’s token is used.`);
@@ -159,8 +167,14 @@ export function readCurl(text: string): CurlResult {
     );
     read.body = null;
   }
-  const used = [read.url, read.body ?? '', read.getData ?? ''].join('\n');
-  for (const variable of new Set(split.variables))
-    if (used.includes(variable)) read.unread.push(`${variable} (a shell variable: put in its value)`);
+  const dataUsed = read.body !== null || read.getData !== null;
+  const named = new Set<string>();
+  for (const { name, word } of split.variables) {
+    // Word 0 is the command itself.
+    const at = word - 1;
+    if (named.has(name) || !(urlArgs.has(at) || (dataUsed && dataArgs.has(at)))) continue;
+    named.add(name);
+    read.unread.push(`${name} (a shell variable: put in its value)`);
+  }
   return { ok: true, ...read };
 }

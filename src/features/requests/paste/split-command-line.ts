@@ -1,18 +1,30 @@
 export type Dialect = 'bash' | 'cmd' | 'powershell';
 
+/** A shell variable as written (`$TOKEN`), and the word it is in (its index in `words`). */
+interface ShellVariable {
+  name: string;
+  word: number;
+}
+
 export type SplitResult =
   | {
       ok: true;
       words: string[];
-      /** Shell variables it uses, kept as written (`$TOKEN`): their values are not in the text. */
-      variables: string[];
+      /** Shell variables it uses: their values are not in the text. */
+      variables: ShellVariable[];
     }
   | { ok: false; message: string };
 
-const VARIABLE = /^\$(\{[^}]*\}|\(|[A-Za-z_][A-Za-z0-9_:]*)/;
+/**
+ * A variable as bash and PowerShell write one. `${…}` holds no brace, so that matches never overlap: each character
+ * is read by at most one of them, which keeps a paste of `${${${…` linear.
+ */
+const VARIABLE = /\$(\{[^{}]*\}|\(|[A-Za-z_][A-Za-z0-9_:]*)/y;
 
 function variableAt(text: string, i: number): string | null {
-  return text[i] === '$' ? (VARIABLE.exec(text.slice(i))?.[0] ?? null) : null;
+  if (text[i] !== '$') return null;
+  VARIABLE.lastIndex = i;
+  return VARIABLE.exec(text)?.[0] ?? null;
 }
 
 /**
@@ -34,19 +46,21 @@ interface Shell {
   /** Escapes the next character; before a line break it joins the two lines. */
   escape: string;
   escapeName: string;
-  /** The quoted part opening at `at` (shell variables it expands noted in `variables`), or null if none does. */
-  quoted(text: string, at: number, variables: string[]): Quoted | null;
+  /** The quoted part opening at `at` (each shell variable it expands given to `note`), or null if none does. */
+  quoted(text: string, at: number, note: (variable: string) => void): Quoted | null;
 }
 
 /** bash and PowerShell alike: words split at unquoted white space, escapes and quotes read as the shell does. */
 function splitWords(text: string, shell: Shell): SplitResult {
   const words: string[] = [];
-  const variables: string[] = [];
+  const variables: ShellVariable[] = [];
   let word: string | null = null;
   const add = (s: string) => (word = (word ?? '') + s);
+  // The word being read is the next one `words` will hold.
+  const note = (name: string) => variables.push({ name, word: words.length });
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    const quoted = shell.quoted(text, i, variables);
+    const quoted = shell.quoted(text, i, note);
     if (quoted && 'message' in quoted) return { ok: false, message: quoted.message };
     if (quoted) {
       add(quoted.text);
@@ -62,7 +76,7 @@ function splitWords(text: string, shell: Shell): SplitResult {
       word = null;
     } else {
       const variable = variableAt(text, i);
-      if (variable) variables.push(variable);
+      if (variable) note(variable);
       add(c);
     }
   }
@@ -71,14 +85,22 @@ function splitWords(text: string, shell: Shell): SplitResult {
 }
 
 /** The control characters both shells write as C does, by a letter after their escape character. */
-const C_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+const C_ESCAPES: [string, string][] = [
+  ['n', '\n'],
+  ['t', '\t'],
+  ['r', '\r'],
+  ['0', '\0'],
+];
 
-const ANSI_C: Record<string, string> = { ...C_ESCAPES, '\\': '\\', "'": "'", '"': '"' };
+const ANSI_C = new Map([...C_ESCAPES, ['\\', '\\'], ["'", "'"], ['"', '"']]);
+
+/** A `\x`/`\u` escape in bash's `$'…'`, read where the escape's letter is. */
+const HEX_ESCAPE = /x([0-9a-f]{1,2})|u([0-9a-f]{4})/iy;
 
 const BASH: Shell = {
   escape: '\\',
   escapeName: 'backslash',
-  quoted(text, at, variables) {
+  quoted(text, at, note) {
     if (text[at] === "'") {
       const end = text.indexOf("'", at + 1);
       return end < 0
@@ -92,11 +114,12 @@ const BASH: Shell = {
         if (text[i] !== '\\') s += text[i];
         else {
           const e = text[++i] ?? '';
-          const hex = /^x([0-9a-f]{1,2})|^u([0-9a-f]{4})/i.exec(text.slice(i));
+          HEX_ESCAPE.lastIndex = i;
+          const hex = HEX_ESCAPE.exec(text);
           if (hex) {
             s += String.fromCharCode(parseInt(hex[1] ?? hex[2]!, 16));
             i += hex[0].length - 1;
-          } else s += ANSI_C[e] ?? `\\${e}`;
+          } else s += ANSI_C.get(e) ?? `\\${e}`;
         }
       }
       return i >= text.length ? { message: "A $'…' quote is never closed." } : { text: s, end: i };
@@ -106,7 +129,7 @@ const BASH: Shell = {
       let i = at + 1;
       for (; i < text.length && text[i] !== '"'; i++) {
         const variable = variableAt(text, i);
-        if (variable) variables.push(variable);
+        if (variable) note(variable);
         if (text[i] === '\\' && /["\\$`\n]/.test(text[i + 1] ?? '')) {
           i++;
           if (text[i] !== '\n') s += text[i];
@@ -145,16 +168,18 @@ function splitCmd(text: string): SplitResult {
   }
   if (quoted) return { ok: false, message: 'A double quote is never closed.' };
   if (word !== null) words.push(word);
-  const variables = [...uncareted.matchAll(/%[A-Za-z_][A-Za-z0-9_]*%/g)].map((m) => m[0]);
+  const variables = words.flatMap((w, index) =>
+    [...w.matchAll(/%[A-Za-z_][A-Za-z0-9_]*%/g)].map((m) => ({ name: m[0], word: index })),
+  );
   return { ok: true, words, variables };
 }
 
-const PS_ESCAPES: Record<string, string> = { ...C_ESCAPES, '`': '`', '"': '"', $: '$' };
+const PS_ESCAPES = new Map([...C_ESCAPES, ['`', '`'], ['"', '"'], ['$', '$']]);
 
 const POWERSHELL: Shell = {
   escape: '`',
   escapeName: 'backtick',
-  quoted(text, at, variables) {
+  quoted(text, at, note) {
     const quote = text[at];
     if (quote !== "'" && quote !== '"') return null;
     let s = '';
@@ -166,10 +191,10 @@ const POWERSHELL: Shell = {
         s += quote;
         i++;
       } else if (d === quote) break;
-      else if (quote === '"' && d === '`') s += PS_ESCAPES[text[++i] ?? ''] ?? text[i] ?? '';
+      else if (quote === '"' && d === '`') s += PS_ESCAPES.get(text[++i] ?? '') ?? text[i] ?? '';
       else {
         const variable = quote === '"' ? variableAt(text, i) : null;
-        if (variable) variables.push(variable);
+        if (variable) note(variable);
         s += d;
       }
     }

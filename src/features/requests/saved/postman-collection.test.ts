@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { fromPostman, POSTMAN_SCHEMA, toPostman } from './postman-collection';
+import { describe, expect, it, vi } from 'vitest';
+import { MASKED_SECRET } from '@/lib/secret-fields';
+import { fromPostman, fromPostmanFile, IMPORT_LIMITS, POSTMAN_SCHEMA, toPostman } from './postman-collection';
 import { savedFrom, type SavedRequest } from './saved-request';
-import { newQueryParam } from '../form/request-form';
+import { FORM_LIMITS, newQueryParam } from '../form/request-form';
 
 const SAVED: SavedRequest[] = [
   savedFrom('Person lookup', {
@@ -143,5 +144,117 @@ describe('fromPostman', () => {
         }),
       ),
     ).toMatchObject({ ok: false, message: /v2\.1/ });
+  });
+
+  it('reads a :constructor, __proto__ or toString path variable as any other name, and exports it back', () => {
+    const file = collection([
+      request('Odd names', '{{baseUrl}}/api/people/:constructor/:__proto__/:toString', [
+        { key: 'constructor', value: 'a' },
+        { key: '__proto__', value: 'b' },
+        { key: 'toString', value: 'c' },
+      ]),
+    ]);
+    const read = fromPostman(JSON.stringify(file));
+    if (!read.ok) throw new Error(read.message);
+    const [saved] = read.saved;
+    expect(saved!.path).toBe('people/{constructor}/{__proto__}/{toString}');
+    expect(Object.entries(saved!.pathValues)).toEqual([
+      ['constructor', 'a'],
+      ['__proto__', 'b'],
+      ['toString', 'c'],
+    ]);
+    expect(toPostman(read.saved, { name: 'x', baseUrl: 'b' }).item[0]!.request.url.variable).toEqual([
+      { key: 'constructor', value: 'a' },
+      { key: '__proto__', value: 'b' },
+      { key: 'toString', value: 'c' },
+    ]);
+  });
+
+  it('masks a query or path value whose name says secret, so the export holds none', () => {
+    const file = collection([
+      request('Webhook', '{{baseUrl}}/api/integrations/webhook?token=clear-1', []),
+      request('Key in path', '{{baseUrl}}/api/things/:apiKey', [{ key: 'apiKey', value: 'clear-2' }]),
+    ]);
+    const read = fromPostman(JSON.stringify(file));
+    if (!read.ok) throw new Error(read.message);
+    expect(read.saved.map((s) => s.masked)).toEqual([true, true]);
+    const exported = JSON.stringify(toPostman(read.saved, { name: 'x', baseUrl: 'b' }));
+    expect(exported).not.toMatch(/clear-/);
+    expect(exported).toContain(`token=${MASKED_SECRET}`);
+  });
+});
+
+function request(name: string, raw: string, variable: { key: string; value: string }[]) {
+  return { name, request: { method: 'GET', url: { raw, variable } } };
+}
+
+function collection(item: unknown[]) {
+  return { info: { name: 'Mine', schema: POSTMAN_SCHEMA }, item };
+}
+
+/** `depth` folders, one inside the other, the innermost holding one request. */
+function nested(depth: number) {
+  let item: unknown[] = [request('Deep', '{{baseUrl}}/api/x', [])];
+  for (let i = 0; i < depth; i++) item = [{ name: `Folder ${i}`, item }];
+  return collection(item);
+}
+
+describe('the limits of an import', () => {
+  it(`walks folders ${IMPORT_LIMITS.folderDepth} deep, and refuses deeper ones, however deep, saying the limit`, () => {
+    expect(fromPostman(JSON.stringify(nested(IMPORT_LIMITS.folderDepth)))).toMatchObject({
+      ok: true,
+      saved: [{ name: 'Deep' }],
+    });
+    const refusal = {
+      ok: false,
+      message: `The collection nests folders more than ${IMPORT_LIMITS.folderDepth} deep, the most an import may: nothing was imported.`,
+    };
+    expect(fromPostman(JSON.stringify(nested(IMPORT_LIMITS.folderDepth + 1)))).toEqual(refusal);
+    // Deeper than the call stack reaches: JSON.stringify itself could not write it, so it is written by hand.
+    const depth = 50_000;
+    const deep = `${'{"name":"f","item":['.repeat(depth)}${']}'.repeat(depth)}`;
+    expect(fromPostman(`{"info":{"name":"a","schema":"${POSTMAN_SCHEMA}"},"item":[${deep}]}`)).toEqual(
+      refusal,
+    );
+  });
+
+  it(`takes ${IMPORT_LIMITS.items.toLocaleString('en-US')} items, folders counted, and refuses one more`, () => {
+    const requests = (n: number) =>
+      Array.from({ length: n }, (_, i) => request(`r${i}`, '{{baseUrl}}/api/x', []));
+    const atLimit = fromPostman(
+      JSON.stringify(collection([{ name: 'Folder', item: requests(IMPORT_LIMITS.items - 1) }])),
+    );
+    expect(atLimit.ok && atLimit.saved.length).toBe(IMPORT_LIMITS.items - 1);
+    expect(
+      fromPostman(JSON.stringify(collection([{ name: 'Folder', item: requests(IMPORT_LIMITS.items) }]))),
+    ).toEqual({
+      ok: false,
+      message: `The collection has more than 5,000 items (requests and folders counted together), the most an import may hold: nothing was imported.`,
+    });
+  });
+
+  it(`names a request with more query rows than the form holds as not imported`, () => {
+    const query = Array.from({ length: FORM_LIMITS.queryRows + 1 }, (_, i) => ({ key: `p${i}`, value: 'v' }));
+    const file = collection([
+      { name: 'Wide', request: { method: 'GET', url: { raw: '{{baseUrl}}/api/x', query } } },
+      request('Narrow', '{{baseUrl}}/api/x?a=1', []),
+    ]);
+    expect(fromPostman(JSON.stringify(file))).toMatchObject({
+      ok: true,
+      saved: [{ name: 'Narrow' }],
+      skipped: [`Wide: it has more than ${FORM_LIMITS.queryRows} query parameters, the most the form holds`],
+    });
+  });
+
+  it(`refuses a file larger than ${IMPORT_LIMITS.megabytes} MB unread, saying the limit`, async () => {
+    const big = new Blob(['x'.repeat(IMPORT_LIMITS.megabytes * 1_000_000 + 1)]);
+    const text = vi.spyOn(big, 'text');
+    expect(await fromPostmanFile(big)).toEqual({
+      ok: false,
+      message: `The file is larger than ${IMPORT_LIMITS.megabytes} MB, the most an import may be: nothing was imported.`,
+    });
+    expect(text).not.toHaveBeenCalled();
+    const small = new Blob([JSON.stringify(collection([request('r', '{{baseUrl}}/api/x', [])]))]);
+    expect(await fromPostmanFile(small)).toMatchObject({ ok: true, saved: [{ name: 'r' }] });
   });
 });

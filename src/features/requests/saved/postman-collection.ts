@@ -1,3 +1,4 @@
+import { beyondFormLimits } from '../form/request-form';
 import { parseSaved, type SavedRequest } from './saved-request';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -72,23 +73,28 @@ export function toPostman(saved: SavedRequest[], { name, baseUrl }: { name: stri
 export type ImportResult =
   { ok: true; saved: SavedRequest[]; skipped: string[] } | { ok: false; message: string };
 
+/**
+ * What one import may hold: the file's size, its items (requests and folders counted together) and how deep its
+ * folders nest. Past any of them nothing is imported, and the message names the limit.
+ */
+export const IMPORT_LIMITS = { megabytes: 5, items: 5_000, folderDepth: 20 } as const;
+
+const NOTHING = 'nothing was imported.';
+const TOO_LARGE = `The file is larger than ${IMPORT_LIMITS.megabytes} MB, the most an import may be: ${NOTHING}`;
+const TOO_MANY = `The collection has more than ${IMPORT_LIMITS.items.toLocaleString('en-US')} items (requests and folders counted together), the most an import may hold: ${NOTHING}`;
+const TOO_DEEP = `The collection nests folders more than ${IMPORT_LIMITS.folderDepth} deep, the most an import may: ${NOTHING}`;
+
 const asRecord = (v: unknown): Record<string, unknown> | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-function readItem(value: unknown, out: SavedRequest[], skipped: string[]) {
-  const it = asRecord(value);
-  if (!it) return;
+/** One request of the collection, or why it is not imported. */
+function readRequest(it: Record<string, unknown>): SavedRequest | string {
   const name = typeof it.name === 'string' ? it.name : '(no name)';
-  if (Array.isArray(it.item)) {
-    for (const child of it.item) readItem(child, out, skipped);
-    return;
-  }
   const request = asRecord(it.request);
   const url = asRecord(request?.url);
   const raw = typeof request?.url === 'string' ? request.url : typeof url?.raw === 'string' ? url.raw : null;
-  if (!request || raw === null) return void skipped.push(`${name}: no request URL`);
-  if (!raw.startsWith(`${BASE}/api/`))
-    return void skipped.push(`${name}: its URL does not start with {{baseUrl}}/api/`);
+  if (!request || raw === null) return `${name}: no request URL`;
+  if (!raw.startsWith(`${BASE}/api/`)) return `${name}: its URL does not start with {{baseUrl}}/api/`;
   const [pathPart = '', search = ''] = raw.slice(`${BASE}/api/`.length).split('?');
   const rows = Array.isArray(url?.query)
     ? (url.query as unknown[])
@@ -102,17 +108,50 @@ function readItem(value: unknown, out: SavedRequest[], skipped: string[]) {
       .filter((v) => v !== null && typeof v.key === 'string')
       .map((v) => [String(v!.key), typeof v!.value === 'string' ? v!.value : '']),
   );
+  const path = pathPart.split('/').map(fromPostmanSegment).join('/');
+  const beyond = beyondFormLimits(path, rows.length);
+  if (beyond) return `${name}: it has ${beyond}`;
   const body = asRecord(request.body);
   const saved = parseSaved({
     name,
     method: typeof request.method === 'string' ? request.method.toUpperCase() : 'GET',
-    path: pathPart.split('/').map(fromPostmanSegment).join('/'),
+    path,
     pathValues,
     query: rows,
     body: body?.mode === 'raw' && typeof body.raw === 'string' ? body.raw : '',
   });
-  if (saved) out.push(saved);
-  else skipped.push(`${name}: its method is not one this form sends`);
+  return saved ?? `${name}: its method is not one this form sends`;
+}
+
+/**
+ * The collection's requests, folders flattened in order, walked with a stack of its own (a collection may nest
+ * deeper than the call stack reaches), within the item and depth limits.
+ */
+function readItems(items: unknown[]): ImportResult {
+  const saved: SavedRequest[] = [];
+  const skipped: string[] = [];
+  const folders = [{ items, next: 0 }];
+  let count = 0;
+  while (folders.length > 0) {
+    const folder = folders.at(-1)!;
+    if (folder.next >= folder.items.length) {
+      folders.pop();
+      continue;
+    }
+    const it = asRecord(folder.items[folder.next++]);
+    if (++count > IMPORT_LIMITS.items) return { ok: false, message: TOO_MANY };
+    if (!it) continue;
+    if (Array.isArray(it.item)) {
+      // The collection itself is the first entry: a folder in it is one deep.
+      if (folders.length > IMPORT_LIMITS.folderDepth) return { ok: false, message: TOO_DEEP };
+      folders.push({ items: it.item as unknown[], next: 0 });
+      continue;
+    }
+    const read = readRequest(it);
+    if (typeof read === 'string') skipped.push(read);
+    else saved.push(read);
+  }
+  return { ok: true, saved, skipped };
 }
 
 /** Saved requests from a Postman v2.1 collection (folders flattened); what cannot be read is named. */
@@ -129,8 +168,11 @@ export function fromPostman(text: string): ImportResult {
     return { ok: false, message: 'The file is not a Postman collection (it needs "info" and "item").' };
   if (info.schema !== POSTMAN_SCHEMA)
     return { ok: false, message: 'Only Postman collections of format v2.1 can be imported.' };
-  const saved: SavedRequest[] = [];
-  const skipped: string[] = [];
-  for (const entry of collection.item) readItem(entry, saved, skipped);
-  return { ok: true, saved, skipped };
+  return readItems(collection.item);
+}
+
+/** A chosen file read as a collection, refused unread when it is larger than an import may be. */
+export async function fromPostmanFile(file: Blob): Promise<ImportResult> {
+  if (file.size > IMPORT_LIMITS.megabytes * 1_000_000) return { ok: false, message: TOO_LARGE };
+  return fromPostman(await file.text());
 }

@@ -11,7 +11,7 @@ export interface SavedRequest {
   pathValues: Record<string, string>;
   query: { name: string; value: string }[];
   body: string;
-  /** A password or key was masked: it must be filled in again before sending. */
+  /** A secret (a password, key or token) was masked: it must be filled in again before sending. */
   masked: boolean;
 }
 
@@ -20,7 +20,10 @@ export function savedFrom(name: string, form: RequestForm): SavedRequest {
   const { form: safe, masked: maskedNow } = maskForm(form);
   // Saving what was masked before (a saved request edited, an import of an export) keeps it marked.
   const masked =
-    maskedNow || safe.body.includes(MASKED_SECRET) || safe.query.some((q) => q.value === MASKED_SECRET);
+    maskedNow ||
+    safe.body.includes(MASKED_SECRET) ||
+    safe.query.some((q) => q.value === MASKED_SECRET) ||
+    Object.values(safe.pathValues).includes(MASKED_SECRET);
   return {
     name: name.trim(),
     method: safe.method,

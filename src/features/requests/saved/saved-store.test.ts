@@ -1,5 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { newQueryParam } from '../form/request-form';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOG } from '@contract/catalog/catalog-data';
+import { MASKED_SECRET } from '@/lib/secret-fields';
+import { formFromEntry, newQueryParam } from '../form/request-form';
 import { savedFrom } from './saved-request';
 import { SAVED_REQUESTS_KEY as KEY } from './saved-requests-key';
 import { readSaved, useSavedStore } from './saved-store';
@@ -8,6 +10,8 @@ beforeEach(() => {
   localStorage.clear();
   useSavedStore.setState({ byConnection: {} });
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('useSavedStore', () => {
   it('keeps requests per connection in localStorage, replacing one of the same name, and deletes', () => {
@@ -19,9 +23,9 @@ describe('useSavedStore', () => {
       body: '',
     };
     const { save, remove } = useSavedStore.getState();
-    save('/TDWebApi', savedFrom('Lookup', form));
-    save('/SBTDWebApi', savedFrom('Lookup', form));
-    save('/TDWebApi', savedFrom(' Lookup ', { ...form, query: [newQueryParam('searchText', 'b')] }));
+    save('/TDWebApi', [savedFrom('Lookup', form)]);
+    save('/SBTDWebApi', [savedFrom('Lookup', form)]);
+    save('/TDWebApi', [savedFrom(' Lookup ', { ...form, query: [newQueryParam('searchText', 'b')] })]);
     expect(useSavedStore.getState().byConnection['/TDWebApi']).toEqual([
       expect.objectContaining({ name: 'Lookup', query: [{ name: 'searchText', value: 'b' }] }),
     ]);
@@ -31,8 +35,7 @@ describe('useSavedStore', () => {
   });
 
   it('never stores a password or key: the secret rule masks them', () => {
-    useSavedStore.getState().save(
-      '/TDWebApi',
+    useSavedStore.getState().save('/TDWebApi', [
       savedFrom('Login', {
         method: 'POST',
         path: 'auth/login',
@@ -40,7 +43,7 @@ describe('useSavedStore', () => {
         query: [newQueryParam('password', 'q-secret')],
         body: '{"username":"jdoe","password":"b-secret"}',
       }),
-    );
+    ]);
     const stored = localStorage.getItem(KEY)!;
     expect(stored).not.toMatch(/secret/);
     expect(useSavedStore.getState().byConnection['/TDWebApi']![0]!.masked).toBe(true);
@@ -70,5 +73,71 @@ describe('useSavedStore', () => {
     expect(byConnection['/x']).toBeUndefined();
     expect(readSaved('not json')).toEqual({});
     expect(readSaved(null)).toEqual({});
+  });
+
+  it('never stores a token: the catalog’s webhook ?token={token}, and path values whose name says secret', () => {
+    const webhook = CATALOG.find((e) => e.path === '/api/integrations/webhook')!;
+    const form = formFromEntry(webhook);
+    form.query[0]!.value = 'clear-webhook-token';
+    const { save } = useSavedStore.getState();
+    save('/TDWebApi', [savedFrom('Webhook', form)]);
+    save('/TDWebApi', [
+      savedFrom('Path key', {
+        method: 'GET',
+        path: 'things/{apiKey}/{id}',
+        pathValues: { apiKey: 'clear-path-key', id: '7' },
+        query: [],
+        body: '',
+      }),
+    ]);
+    const stored = localStorage.getItem(KEY)!;
+    expect(stored).not.toMatch(/clear-/);
+    const [webhookSaved, pathSaved] = readSaved(stored)['/TDWebApi']!;
+    expect(webhookSaved).toMatchObject({ query: [{ name: 'token', value: MASKED_SECRET }], masked: true });
+    expect(pathSaved).toMatchObject({ pathValues: { apiKey: MASKED_SECRET, id: '7' }, masked: true });
+  });
+
+  it('keeps many requests in one write to storage, replacing those of the same name in place', () => {
+    const form = { method: 'GET' as const, path: 'x', pathValues: {}, query: [], body: '' };
+    const { save } = useSavedStore.getState();
+    save('/TDWebApi', [savedFrom('b', form)]);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const many = Array.from({ length: 1000 }, (_, i) => savedFrom(`n${i}`, { ...form, path: `p/${i}` }));
+    expect(save('/TDWebApi', [savedFrom('a', form), savedFrom('b', { ...form, path: 'y' }), ...many])).toBe(
+      true,
+    );
+    expect(setItem).toHaveBeenCalledTimes(1);
+    const list = useSavedStore.getState().byConnection['/TDWebApi']!;
+    expect(list.slice(0, 2).map((s) => [s.name, s.path])).toEqual([
+      ['b', 'y'],
+      ['a', 'x'],
+    ]);
+    expect(list).toHaveLength(1002);
+  });
+
+  it('keeps nothing when the browser refuses the write (its storage full), and says so', () => {
+    const form = { method: 'GET' as const, path: 'x', pathValues: {}, query: [], body: '' };
+    const { save, remove } = useSavedStore.getState();
+    save('/TDWebApi', [savedFrom('kept', form)]);
+    const before = localStorage.getItem(KEY);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(save('/TDWebApi', [savedFrom('new', form)])).toBe(false);
+    expect(remove('/TDWebApi', 'kept')).toBe(false);
+    expect(useSavedStore.getState().byConnection['/TDWebApi']!.map((s) => s.name)).toEqual(['kept']);
+    expect(localStorage.getItem(KEY)).toBe(before);
+  });
+
+  it('reads connections and path values named like built-in properties as any other name', () => {
+    const entry = { name: 'x', method: 'GET', path: 'a/{constructor}', query: [], body: '' };
+    const byConnection = readSaved(
+      `{"__proto__":[${JSON.stringify({ ...entry, pathValues: { constructor: 'c' } })}],"constructor":[],"/TDWebApi":[]}`,
+    );
+    expect(Object.getPrototypeOf(byConnection)).toBe(Object.prototype);
+    expect(Object.keys(byConnection)).toEqual(['__proto__', 'constructor', '/TDWebApi']);
+    expect(Object.getOwnPropertyDescriptor(byConnection, '__proto__')?.value).toMatchObject([
+      { pathValues: { constructor: 'c' } },
+    ]);
   });
 });
