@@ -26,7 +26,7 @@ import {
 } from '../form/request-form';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
-import { PasteCurl } from './paste-curl';
+import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
@@ -148,7 +148,7 @@ export default function RequestsPage() {
               </Box>
             </Box>
             <Box sx={{ mt: 2 }}>
-              <PasteCurl
+              <PasteCommand
                 bases={bases}
                 onFilled={(filled, notes) => {
                   load(filled);
@@ -162,7 +162,7 @@ export default function RequestsPage() {
                 severity="info"
                 onClose={() => setPasteNotes([])}
                 sx={{ mt: 2 }}
-                aria-label="From the curl command"
+                aria-label="From the pasted command"
               >
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {pasteNotes.map((note) => (
