@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { downloadFile } from '@/lib/download-file';
 import { ownValue } from '@/lib/own-value';
 import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
@@ -30,15 +31,6 @@ function importedStatus(count: number, skipped: string[]): string {
   const named = skipped.slice(0, SKIPPED_NAMED).join('; ');
   const more = skipped.length > SKIPPED_NAMED ? `; and ${skipped.length - SKIPPED_NAMED} more` : '';
   return `Imported ${count} request${count === 1 ? '' : 's'}.${skipped.length > 0 ? ` Not imported: ${named}${more}.` : ''}`;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -204,13 +196,14 @@ export function SavedList({
           variant="outlined"
           disabled={saved.length === 0}
           onClick={() =>
-            download(
+            downloadFile(
               'auth-console-requests.postman_collection.json',
               JSON.stringify(
                 toPostman(saved, { name: `Auth Console: ${label}`, baseUrl: connection }),
                 null,
                 2,
               ),
+              'application/json',
             )
           }
         >
