@@ -139,7 +139,7 @@ test('a people lookup shows a row per person by name, is searched, and shown pre
   // Never an index alone: `0: {…} 77 keys`.
   await expect(body(page)).not.toContainText(/\d: \{…\}/);
 
-  await answer(page).getByRole('textbox', { name: 'Search response body' }).fill('asmith');
+  await answer(page).getByRole('searchbox', { name: 'Search response body' }).fill('asmith');
   await expect(answer(page).getByRole('status').filter({ hasText: 'asmith' })).toHaveText(
     /^“asmith” is in 1 of \d+ items\.$/,
   );

@@ -122,7 +122,7 @@ describe('the JSON tree', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Copy all of Response body' })).toHaveFocus();
     await user.tab();
-    expect(screen.getByRole('textbox', { name: 'Search response body' })).toHaveFocus();
+    expect(screen.getByRole('searchbox', { name: 'Search response body' })).toHaveFocus();
     await user.tab();
     expect(item(/^UID/)).toHaveFocus();
     await user.tab();
@@ -230,7 +230,7 @@ describe('the JSON tree', () => {
       Notes: { Text: i === 5 ? 'knows smithing' : 'x' },
     }));
     const { user } = setup(people);
-    await user.type(screen.getByRole('textbox', { name: 'Search response body' }), 'SMITH');
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'SMITH');
     expect(await screen.findByText('“SMITH” is in 4 of 30 items.')).toBeInTheDocument();
     // A search starts a new tree.
     const tree = () => screen.getByRole('tree', { name: 'Response body' });
@@ -253,17 +253,17 @@ describe('the JSON tree', () => {
     // Three records by their caption and their FullName; the fourth’s match is inside its folded Notes.
     expect([...tree().querySelectorAll('mark')].map((m) => m.textContent)).toEqual(Array(6).fill('Smith'));
     // A member found by its own name is shown whole.
-    await user.clear(screen.getByRole('textbox', { name: 'Search response body' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search response body' }), 'notes');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'notes');
     expect(await screen.findByText('“notes” is in 30 of 30 items.')).toBeInTheDocument();
     await user.click(within(top()[0]!).getByText('Notes'));
     expect(within(top()[0]!).getByRole('treeitem', { name: 'Text: "x"' })).toBeInTheDocument();
 
-    await user.clear(screen.getByRole('textbox', { name: 'Search response body' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search response body' }), 'nowhere');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'nowhere');
     expect(await screen.findByText('No match for “nowhere”.')).toBeInTheDocument();
     expect(screen.queryByRole('tree')).not.toBeInTheDocument();
-    await user.clear(screen.getByRole('textbox', { name: 'Search response body' }));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
     expect(await screen.findByRole('tree')).toBeInTheDocument();
     expect(top()).toHaveLength(30);
     expect(top().every((i) => i.getAttribute('aria-expanded') === 'false')).toBe(true);
@@ -272,7 +272,7 @@ describe('the JSON tree', () => {
   it('searches a 50,000-record answer, opening no more than ten of its matches', async () => {
     const big = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `person ${i}`, tags: ['a', 'b'] }));
     setup(big);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search response body' }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search response body' }), {
       target: { value: 'person 4' },
     });
     expect(await screen.findByText('“person 4” is in 11,111 of 50,000 items.')).toBeInTheDocument();

@@ -2,7 +2,6 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { CopyButton } from '@/components/copy-button';
-import { TextInput } from '@/components/text-input';
 import { createActiveItem } from './active-item';
 import { ActiveItemContext } from './active-item-context';
 import { JsonMembers, JsonNode, shownMembers } from './json-node';
@@ -48,8 +47,30 @@ const TREE_STYLES: SxProps<Theme> = {
   '& .json-toggle': { flex: '0 0 1.25em', textAlign: 'center' },
   '& .json-label': { flex: '1 1 auto', minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   '& .json-key': { fontWeight: 600 },
-  '& .json-caption': { fontWeight: 600 },
-  '& .json-search': { flex: '1 1 14rem', maxWidth: '24rem' },
+  '& .json-search': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1,
+    flex: '1 1 14rem',
+    maxWidth: '24rem',
+    fontSize: '0.875rem',
+  },
+  '& .json-search input': {
+    flex: '1 1 auto',
+    minWidth: 0,
+    font: 'inherit',
+    color: 'text.primary',
+    bgcolor: 'background.paper',
+    border: 1,
+    borderColor: 'text.secondary',
+    borderRadius: 1,
+    px: 1,
+    py: 0.5,
+  },
+  '& .json-search input:focus-visible': {
+    outline: (theme: Theme) => `2px solid ${(theme.vars ?? theme).palette.primary.main}`,
+    outlineOffset: '1px',
+  },
   '& .json-count, & .json-null, & .json-boolean, & .json-number': { color: 'text.secondary' },
   '& .json-more .json-label': { color: 'primary.main', textDecoration: 'underline' },
   // Room for the copy button kept in every row, so that rows do not reflow as it comes and goes.
@@ -108,14 +129,17 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
         <div className="json-toolbar">
           <span>{summary(value)}</span>
           <CopyButton label="Copy all" aria-label={`Copy all of ${label}`} text={() => jsonText(value)} />
-          <div className="json-search">
-            <TextInput
-              label={`Search ${label.toLowerCase()}`}
+          {/* A plain input, not MUI's: the tree's first paint of a large answer stays as quick as it was. */}
+          <label className="json-search">
+            <span>Search</span>
+            <input
+              type="search"
+              aria-label={`Search ${label.toLowerCase()}`}
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
-              inputProps={{ spellCheck: false }}
+              spellCheck={false}
             />
-          </div>
+          </label>
         </div>
         <Box role="status" sx={{ mb: search ? 1 : 0 }}>
           {search ? foundText(value, shown, sought) : ''}

@@ -77,7 +77,7 @@ describe('the answer’s body', () => {
     render(<ResponseBody answer={answerOf(' [ {"UID":"u1","FullName":"Jane Doe"} ] ')} />);
     const views = within(screen.getByRole('group', { name: 'Show the body as' }));
     expect(views.getByRole('button', { name: 'Tree' })).toHaveAttribute('aria-pressed', 'true');
-    await user.type(screen.getByRole('textbox', { name: 'Search response body' }), 'jane');
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'jane');
     await user.click(views.getByRole('button', { name: 'Pretty' }));
     expect(screen.getByRole('button', { name: 'Pretty' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Response body, indented')).toHaveTextContent(
@@ -89,7 +89,7 @@ describe('the answer’s body', () => {
       ' [ {"UID":"u1","FullName":"Jane Doe"} ] ',
     );
     await user.click(views.getByRole('button', { name: 'Tree' }));
-    expect(screen.getByRole('textbox', { name: 'Search response body' })).toHaveValue('jane');
+    expect(screen.getByRole('searchbox', { name: 'Search response body' })).toHaveValue('jane');
   });
 
   it(`shows ${SHOWN_TEXT.toLocaleString('en-US')} characters of a longer text, saying so, and copies all of it`, async () => {
