@@ -186,7 +186,7 @@ test('an answer is downloaded as JSON and as CSV through Blob URLs; the CSV is q
   ]);
   expect(json.url()).toMatch(/^blob:/);
   expect(json.suggestedFilename()).toBe('people-lookup.json');
-  const records = JSON.parse(await readFile((await json.path()), 'utf8')) as { UserName: string }[];
+  const records = JSON.parse(await readFile(await json.path(), 'utf8')) as { UserName: string }[];
   expect(records.map((r) => r.UserName)).toEqual([`${tag}@example.edu`]);
 
   const [csv] = await Promise.all([
@@ -195,7 +195,7 @@ test('an answer is downloaded as JSON and as CSV through Blob URLs; the CSV is q
   ]);
   expect(csv.url()).toMatch(/^blob:/);
   expect(csv.suggestedFilename()).toBe('people-lookup.csv');
-  const bytes = await readFile((await csv.path()));
+  const bytes = await readFile(await csv.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, row, end] = bytes.subarray(3).toString('utf8').split('\r\n');
   expect(end).toBe('');
