@@ -258,7 +258,7 @@ describe('readPowerShell', () => {
       `$token = '${TOKEN}'`,
       `$headers = @{ Authorization = "Bearer $token"; 'X-Key' = '${TOKEN}' }`,
       `$headers['Authorization'] = '${TOKEN}'`,
-      `irm ${URL_} -Headers $headers -Token (ConvertTo-SecureString '${TOKEN}' -AsPlainText) -Authentication Bearer`,
+      `irm ${URL_} -Headers $headers -Token (ConvertTo-SecureString '${TOKEN}' -AsPlainText) -Authentication Bearer -ProxyCredential '${TOKEN}' -CertificateThumbprint ${TOKEN}`,
     ].join('\n');
     const read = readPowerShell(script);
     expect(read).toMatchObject({ ok: true, url: URL_ });

@@ -59,6 +59,8 @@ const PARAMETERS: Record<string, 'request' | 'credentials' | 'cookies' | 'file' 
       'HttpVersion',
       'Proxy',
       'ProxyCredential',
+      'Certificate',
+      'CertificateThumbprint',
       'ProxyUseDefaultCredentials',
       'NoProxy',
       'TransferEncoding',
@@ -324,7 +326,9 @@ function readArgument(
     read.unread.push(`-${arg.name}`);
     return;
   }
-  const shown = arg.value ? ` ${describe(reader.resolve(arg.value))}` : '';
+  // A proxy's credential or a certificate is named, never shown.
+  const secret = /credential|certificate/i.test(name);
+  const shown = arg.value && !secret ? ` ${describe(reader.resolve(arg.value))}` : '';
   if (kind === 'request') given.set(name, arg.value);
   else if (kind === 'credentials')
     read.notes.push(`-${name} and its credentials were left out: ${TOKEN_USED}.`);
