@@ -7,7 +7,7 @@ import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, serverErrors, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, type TestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 
 function logoutUrl(server: TestServer, base = '/TDWebApi') {
   return `${server.origin}${base}/api/auth/logoutsso`;
@@ -95,6 +95,12 @@ describe('POST /api/auth/logoutsso (the emulator extension) with the embedded pr
     const still = await browser.get(loginSsoUrl(server.api));
     expect(still.status).toBe(200);
     expect(decodeJwt(still.text).claims.unique_name).toBe(DEMO.jdoe);
+  });
+
+  it('ends the session on a request its user started (Sec-Fetch-Site: none), as the test-control API admits', async () => {
+    const browser = new TestBrowser();
+    await ssoSignIn(browser, server.api, IDP.jane);
+    expect(answerOf(await signOut(browser, server, { 'Sec-Fetch-Site': 'none' })).ended).toBe(true);
   });
 
   it('answers ended: false without a session, and takes POST only', async () => {

@@ -65,7 +65,7 @@ export function recordCaption(record: Record<string, unknown>): string | null {
 }
 
 /** Beyond this, a string is shown cut short (copying it still gives all of it). */
-export const SHOWN_STRING_LENGTH = 2000;
+const SHOWN_STRING_LENGTH = 2000;
 
 /** A primitive as JSON writes it, a long string cut short with what was left out. */
 export function primitiveText(value: unknown): string {
