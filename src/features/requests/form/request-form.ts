@@ -34,6 +34,9 @@ export const EMPTY_FORM: RequestForm = {
   body: '',
 };
 
+/** What _New request_ leaves: nothing carried over from the request before, not even its path. */
+export const NEW_FORM: RequestForm = { ...EMPTY_FORM, path: '' };
+
 let nextId = 1;
 export function newQueryParam(name = '', value = ''): QueryParam {
   return { id: nextId++, name, value };
@@ -77,13 +80,18 @@ const belowApi = (path: string) =>
 /** A path parameter's value as the form holds it, trimmed ('' when it has none). */
 const pathValue = (form: RequestForm, name: string) => (ownValue(form.pathValues, name) ?? '').trim();
 
-/** Where the form's request goes, from `/api/` on: placeholders filled (encoded), the named query rows appended. */
+/**
+ * Where the form's request goes, from `/api/` on: placeholders filled (encoded), the query rows that have a name and
+ * a value appended. A row left empty is left out, not sent as `name=`: the catalog lists an operation's optional
+ * parameters as rows, and the Web API reads an absent one as not given.
+ */
 export function requestTarget(form: RequestForm): string {
   const filled = belowApi(form.path).replace(PLACEHOLDER, (_, name: string) =>
     encodeURIComponent(pathValue(form, name)),
   );
   const params = new URLSearchParams();
-  for (const row of form.query) if (row.name.trim() !== '') params.append(row.name.trim(), row.value);
+  for (const row of form.query)
+    if (row.name.trim() !== '' && row.value !== '') params.append(row.name.trim(), row.value);
   const search = params.toString();
   return `/api/${filled}${search ? `?${search}` : ''}`;
 }
