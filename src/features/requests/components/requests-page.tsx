@@ -8,26 +8,21 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/api-client';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
-import { now } from '@/lib/clock';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
-import { asksBeforeSending, useWriteConsentStore } from '../api/ask-before-writing';
-import { sendRequest, type SendOutcome } from '../api/send-request';
 import { helpBase } from '../catalog/help-url';
 import { useRequestFormStore } from '../form/form-store';
 import { settleForm } from '../form/settle-form';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
-import { useHistoryStore, type HistoryEntry } from '../history/history-store';
+import type { HistoryEntry } from '../history/history-store';
 import {
   buildRequest,
   formFromEntry,
   newQueryParam,
   NEW_FORM,
   type BuildResult,
-  type BuiltRequest,
   type FormErrors,
-  type RequestForm,
 } from '../form/request-form';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
@@ -39,6 +34,7 @@ import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
 import { useRevealAnswer } from './use-reveal-answer';
+import { useSending } from './use-sending';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
@@ -53,18 +49,13 @@ export default function RequestsPage() {
   const session = useSessionStore((s) => s.session);
   const form = useRequestFormStore((s) => s.form);
   const load = useRequestFormStore((s) => s.load);
-  const addToHistory = useHistoryStore((s) => s.add);
-  const trusted = useWriteConsentStore((s) => s.trusted);
-  const trust = useWriteConsentStore((s) => s.trust);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
-  const [pending, setPending] = useState(false);
   const [pasteNotes, setPasteNotes] = useState<string[]>([]);
-  const [asking, setAsking] = useState<{ request: BuiltRequest; form: RequestForm } | null>(null);
   /** Counts _New request_: the saved list starts afresh, so a save does not replace the request loaded before. */
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
   const { heading: answerHeading, reveal } = useRevealAnswer();
+  const { outcome, pending, submit, confirm } = useSending(session, reveal);
   const connectionBase = session?.connection.baseUrl ?? '';
   const origin = window.location.origin;
   const base = `${origin}${connectionBase}`;
@@ -89,38 +80,16 @@ export default function RequestsPage() {
   );
   if (!session) return null;
 
-  async function run(request: BuiltRequest, sentForm: RequestForm) {
-    setPending(true);
-    setOutcome(null);
-    const sentAt = now();
-    const result = await sendRequest(request);
-    setPending(false);
-    setOutcome(result);
-    reveal();
-    if (result.kind === 'answer' || result.sent)
-      addToHistory({
-        sentAt,
-        form: sentForm,
-        request,
-        status: result.kind === 'answer' ? result.answer.status : null,
-      });
-  }
-
-  /** Sends at once, or first asks when it is a write on a connection that is not a sandbox. */
-  function submit(request: BuiltRequest, sentForm: RequestForm) {
-    if (asksBeforeSending(request.method, session!, trusted)) setAsking({ request, form: sentForm });
-    else void run(request, sentForm);
-  }
-
   function send() {
     if (pending || wait) return;
     // A URL or query typed into the path is read now, so this Send sends it, its rows filled.
-    const current = settleForm(useRequestFormStore.getState().form, bases);
+    const latest = useRequestFormStore.getState().form;
+    const current = settleForm(latest, bases);
     if (!current.ok) {
       setErrors({ path: current.message });
       return;
     }
-    if (current.form !== form) load(current.form);
+    if (current.form !== latest) load(current.form);
     const result = buildRequest(current.form, connectionBase);
     setErrors(result.ok ? {} : result.errors);
     if (result.ok) submit(result.request, current.form);
@@ -286,17 +255,7 @@ export default function RequestsPage() {
           />
         </SectionCard>
       </Box>
-      <ConfirmWrite
-        request={asking?.request ?? null}
-        connection={session.connection.label}
-        onCancel={() => setAsking(null)}
-        onSend={(dontAskAgain) => {
-          if (!asking) return;
-          if (dontAskAgain) trust(session);
-          setAsking(null);
-          void run(asking.request, asking.form);
-        }}
-      />
+      <ConfirmWrite {...confirm} connection={session.connection.label} />
     </>
   );
 }

@@ -115,6 +115,10 @@ describe('buildRequest', () => {
     });
   });
 
+  it('asks for a path when there is none (a new request), rather than calling /api/ itself', () => {
+    expect(build(form({ path: ' / ' }))).toEqual({ ok: false, errors: { path: 'Fill in the path.' } });
+  });
+
   it('names each empty path parameter', () => {
     expect(build(form({ path: 'people/{uid}', pathValues: { uid: ' ' } }))).toEqual({
       ok: false,

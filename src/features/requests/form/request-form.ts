@@ -128,14 +128,15 @@ const LEAVES_API = 'The path must stay under /api/: no "." or ".." segments.';
 
 /**
  * The form as a request for the connection at `base` (its base URL, as the api client prefixes it), or what
- * stops it being sent: a path that leaves `/api/` (as the browser will read it) or carries its own query, an
- * empty path parameter, a body that is not JSON (with where it breaks), a body on a GET.
+ * stops it being sent: no path, a path that leaves `/api/` (as the browser will read it) or carries its own query,
+ * an empty path parameter, a body that is not JSON (with where it breaks), a body on a GET.
  */
 export function buildRequest(form: RequestForm, base: string): BuildResult {
   const errors: FormErrors = {};
   const path = belowApi(form.path);
   const segments = path.split('/');
-  if (/[?#]/.test(path)) errors.path = 'Put query parameters in the rows below, not in the path.';
+  if (path === '') errors.path = 'Fill in the path.';
+  else if (/[?#]/.test(path)) errors.path = 'Put query parameters in the rows below, not in the path.';
   else if (segments.some((s) => s === '.' || s === '..' || /^(%2e|\.){1,2}$/i.test(s)))
     errors.path = LEAVES_API;
   else if (/\s/.test(path)) errors.path = 'The path cannot contain spaces.';
