@@ -10,6 +10,7 @@ import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
 import { pasteAndImport } from './sections/paste-and-import.ts';
 import { serveStart } from './sections/serve-start.ts';
+import { signInButton } from './sections/sign-in-button.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
 import { BENCH_RATE_LIMIT, startServerProcess, type ServerProcess } from './server-process.ts';
 import { readSettings } from './settings.ts';
@@ -20,6 +21,7 @@ const SECTIONS: Section[] = [
   loginLatency,
   staticUnderSignIn,
   consoleFigures,
+  signInButton,
   catalogSize,
   jsonTree,
   pasteAndImport,

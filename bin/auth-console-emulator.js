@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The packaged emulator: `npx auth-console-emulator --port 8080 --realm realm.json`. It runs server/main.ts in this
-// process through tsx (a runtime dependency), so that SIGTERM reaches the server's own clean stop.
+// process through tsx (a runtime dependency), so that SIGTERM reaches the server's own clean stop. Its settings are
+// its flags and the process environment only: the `.env` of the directory it is started in belongs to the
+// integrator's own application, so it is never read (--no-env-file).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +20,7 @@ function fail(message) {
 
 /** The server's own flags (`--name=value`) and settings from this command's flags. */
 function translate(argv) {
-  const flags = [];
+  const flags = ['--no-env-file'];
   const env = {};
   for (let i = 0; i < argv.length; i++) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);

@@ -113,6 +113,12 @@ export interface ConnectionsAnswer {
   tenants: RelayedTenant[];
 }
 
+/**
+ * The id of the element in which the server writes its `ConnectionsAnswer` into the console's index.html: a JSON
+ * data block (`<script type="application/json">`), which the browser does not run.
+ */
+export const CONNECTIONS_ELEMENT_ID = 'connections';
+
 /** An organization application as it appears in `User.OrgApplications`. */
 export interface OrgApplication {
   ID: number;

@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { ASMITH, expect, signInWithForm, test } from './fixtures';
+import { RELAY_NAME } from './servers';
 
 /** The script files a signed-out first visit to `path` loads, in a fresh context (empty cache). */
 async function scriptsOfFirstVisit(browser: Browser, path: string): Promise<string[]> {
@@ -36,7 +37,7 @@ test('what only a failure shows is not part of the first page, and a failed sign
   });
   await page.goto('/sign-in', { waitUntil: 'networkidle' });
   const firstPage = (await Promise.all(scripts)).join('\n');
-  // The failures' wording (describe-error), the details disclosure (error-notice), MUI's Alert, the not-found page.
+  // The failures' wording (describe-failure), the details disclosure (error-notice), MUI's Alert, the not-found page.
   for (const rarePart of ['Check that it is running', 'Show details', 'MuiAlert', 'There is no screen'])
     expect(firstPage).not.toContain(rarePart);
 
@@ -61,4 +62,40 @@ test("the submit's code comes with the form's first use, not with the first page
   await page.getByLabel('User name').clear();
   await signInWithForm(page, ASMITH);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+});
+
+test('a first visit shows the form ready, with the connection list it came with: no request for it, nor for an icon', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  // An inline script the page ran would break the CSP (script-src 'self'); its data block is not one.
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { violations });
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(event.violatedDirective));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  expect(requests.filter((path) => path === '/relay')).toEqual([]);
+  const picker = page.getByLabel('Connection');
+  await expect(picker).toBeEnabled();
+  await expect(picker.getByRole('option')).toHaveText([
+    'This server (emulator)',
+    'This server (emulator, sandbox)',
+    RELAY_NAME,
+  ]);
+
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((path) => path === '/relay')).toEqual([]);
+  // The icon is in the page: neither its own file nor /favicon.ico is fetched, and it is a picture.
+  expect(requests.filter((path) => path.includes('favicon'))).toEqual([]);
+  const icon = await page.evaluate(async () => {
+    const image = new Image();
+    image.src = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+    await image.decode();
+    return image.src.slice(0, 19);
+  });
+  expect(icon).toBe('data:image/svg+xml,');
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });

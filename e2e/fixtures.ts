@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import type { Session } from '@/session/stores/session';
+import type { Session } from '@/session/session';
 import { EMULATOR } from '../src/lib/connection';
 import { sessionFromToken } from '../src/session/sign-in/session-from-token';
 import { cookieFile } from './servers';

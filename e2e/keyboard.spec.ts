@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
+import { PROFILE_PATH, TOKEN_PATH } from '@/lib/routes';
 import { CLOSED_COLLEGE, EXAMPLE_UNIVERSITY, JDOE, expect, seriousViolations, test } from './fixtures';
+import { NAV_SCREENS } from './screen-audits';
 
 /** A JWT the emulator did not sign: it decodes, and the server refuses it. */
 const FORGED = [
@@ -15,6 +17,15 @@ async function tabTo(page: Page, target: Locator, limit = 25) {
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
+}
+
+/** Opens `path` and scrolls it down (the profile with its raw JSON open, which makes it long enough). */
+async function scrolledDown(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (path === PROFILE_PATH) await page.getByRole('button', { name: 'Raw JSON' }).click();
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 }
 
 async function outlineOf(item: Locator) {
@@ -68,6 +79,23 @@ test.describe('keyboard and screen readers', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('every screen the navigation lists, reached by its link, starts at the top with focus on its heading', async ({
+    signedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const arrived: Record<string, boolean> = {};
+    for (const screen of NAV_SCREENS) {
+      await scrolledDown(page, screen.path === PROFILE_PATH ? TOKEN_PATH : PROFILE_PATH);
+      await nav.getByRole('link', { name: screen.nav, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const heading = page.getByRole('heading', { level: 1, name: screen.title, exact: true });
+      await expect(heading).toBeFocused();
+      arrived[screen.path] = await page.evaluate(() => window.scrollY === 0);
+    }
+    expect(arrived).toEqual(Object.fromEntries(NAV_SCREENS.map((screen) => [screen.path, true])));
   });
 
   test('the focused navigation item is ringed, the current one is not: each can be told apart, light and dark', async ({

@@ -110,20 +110,22 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
   }
   const emulator = config.emulator ? await mount() : null;
+  // One list for the relay to answer and for index.html to carry: the two cannot disagree.
+  const listing = connectionsAnswer({
+    emulator: config.emulator,
+    tenants: config.relayTenants,
+    defaultConnection: config.defaultConnection,
+  });
   const relay = createRelay({
     tenants: config.relayTenants,
-    listing: connectionsAnswer({
-      emulator: config.emulator,
-      tenants: config.relayTenants,
-      defaultConnection: config.defaultConnection,
-    }),
+    listing,
     timeoutMs: config.relayTimeoutMs,
     log,
     version: VERSION,
     clock,
     load: options.relayLoad,
   });
-  const serveStatic = createStatic(config.distDir, config.emulator);
+  const serveStatic = createStatic(config.distDir, config.emulator, listing);
   const trusted = trustProxy(config.trustedProxies);
   const health: HealthResponse = {
     status: 'ok',

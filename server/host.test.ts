@@ -1,6 +1,8 @@
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectionsAnswer } from '../contract/wire.ts';
+import { connectionsBlock } from './testing/connections-block.ts';
 import { send, type RawResponse, type SendOptions } from './testing/http-client.ts';
 import { DEMO, startTestServer, type TestServer } from './testing/start-server.ts';
 import { TEMP_DIST, makeTempDist } from './testing/temp-dist.ts';
@@ -46,13 +48,18 @@ function expectSecurityHeaders(res: RawResponse) {
 
 describe('the console from dist/', () => {
   it.each(['/', '/index.html', '/profile', '/token/details', '/requests?tab=history'])(
-    '%s answers index.html, never cached',
+    '%s answers index.html with the connection list in its head, never stored by a cache',
     async (path) => {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toBe(TEMP_DIST.index);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers['last-modified']).toBeUndefined();
+      const { json, rest } = connectionsBlock(res.text);
+      expect(rest).toBe(TEMP_DIST.index);
+      expect(res.text).toContain(`${json}</script></head>`);
+      expect(JSON.parse(json)).toEqual(JSON.parse((await get('/relay')).text));
     },
   );
 
@@ -92,12 +99,12 @@ describe('the console from dist/', () => {
     const rebuilt = makeTempDist();
     const fresh = await startTestServer({ config: { distDir: rebuilt } });
     try {
-      expect((await send(fresh.origin, { path: '/' })).text).toBe(TEMP_DIST.index);
+      expect(connectionsBlock((await send(fresh.origin, { path: '/' })).text).rest).toBe(TEMP_DIST.index);
       const next = TEMP_DIST.index.replace('app-abc123', 'app-def456');
       writeFileSync(join(rebuilt, 'index.html'), next);
       // A build always leaves a new modification time; set one explicitly so the test does not race the clock.
       utimesSync(join(rebuilt, 'index.html'), new Date(), new Date(Date.now() + 5_000));
-      expect((await send(fresh.origin, { path: '/profile' })).text).toBe(next);
+      expect(connectionsBlock((await send(fresh.origin, { path: '/profile' })).text).rest).toBe(next);
     } finally {
       await fresh.stop(true);
       rmSync(rebuilt, { recursive: true, force: true });
@@ -114,6 +121,44 @@ describe('the console from dist/', () => {
     } finally {
       await bare.stop(true);
     }
+  });
+});
+
+describe('the connection list in index.html', () => {
+  const HOSTILE = '</script><script>alert(1)</script><!-- Acme';
+  let listing: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = makeTempDist();
+    listing = await startTestServer({
+      config: {
+        distDir: dist,
+        emulator: false,
+        defaultConnection: 'acme-sb',
+        relayTenants: [
+          { name: 'acme', upstream: 'https://acme.teamdynamix.com/TDWebApi', label: HOSTILE },
+          { name: 'acme-sb', upstream: 'https://acme.teamdynamix.com/SBTDWebApi', organization: 'acme' },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    await listing.stop(true);
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('is exactly what GET /relay answers, and no label can end its element', async () => {
+    const page = (await send(listing.origin, { path: '/sign-in' })).text;
+    const { json, rest } = connectionsBlock(page);
+    expect(rest).toBe(TEMP_DIST.index);
+    expect(json).not.toContain('<');
+    const carried = JSON.parse(json) as ConnectionsAnswer;
+    expect(carried).toEqual(JSON.parse((await send(listing.origin, { path: '/relay' })).text));
+    expect(carried).toMatchObject({ emulator: false, default: 'acme-sb' });
+    expect(carried.tenants.map((t) => t.label)).toEqual([HOSTILE, 'acme-sb']);
+    // The page's own script and the data block, and no element the label could have opened.
+    expect(page.match(/<script/g)).toHaveLength(2);
+    expect(page).not.toContain('alert(1)</script>');
   });
 });
 

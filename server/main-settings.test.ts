@@ -21,6 +21,10 @@ describe('a bad setting', () => {
     ['TLS_CERT', { TLS_CERT: '/nonexistent/cert.pem', TLS_KEY: 'package.json' }],
     ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: '/nonexistent/key.pem' }],
     ['TLS_KEY', { TLS_CERT: 'package.json', TLS_KEY: 'package.json' }],
+    [
+      'EMULATOR_CONTROL_TOKEN',
+      { EMULATOR_CONTROL: '1', TRUST_PROXY: '127.0.0.1', PUBLIC_ORIGIN: 'http://emu.example.test:8080' },
+    ],
   ])(
     '%s: exits non-zero with one line naming it',
     async (name, env) => {
@@ -30,6 +34,31 @@ describe('a bad setting', () => {
       const lines = run.output.trim().split('\n');
       expect(lines, run.output).toHaveLength(1);
       expect(lines[0]).toMatch(new RegExp(`^Cannot start: .*\\b${name}\\b`));
+    },
+    60_000,
+  );
+});
+
+describe('a refused URL setting', () => {
+  it.each([
+    ['CONNECTIONS_FILE', 'https://acme.example/TDWebApi?apikey=S3CR3T'],
+    ['PUBLIC_ORIGIN', 'https://console.example/?k=S3CR3T'],
+    ['PUBLIC_ORIGIN', 'https://admin:S3CR3T@console.example'],
+  ])(
+    '%s = %s: the start names the setting and never repeats the secret',
+    async (name, value) => {
+      const env: Record<string, string> = { DATA_DIR: tempDir(), PORT: '0' };
+      if (name === 'CONNECTIONS_FILE') {
+        const file = join(tempDir(), 'connections.json');
+        writeFileSync(file, JSON.stringify({ connections: [{ name: 'acme', label: 'Acme', base: value }] }));
+        Object.assign(env, { EMULATOR: 'off', CONNECTIONS_FILE: file });
+      } else {
+        env[name] = value;
+      }
+      const run = await runScript('server/main.ts', [], env);
+      expect(run.code).toBe(1);
+      expect(run.output).toMatch(new RegExp(`Cannot start: [^\\n]*\\b${name}\\b`));
+      expect(run.output).not.toContain('S3CR3T');
     },
     60_000,
   );
@@ -66,5 +95,14 @@ describe('.env in the working directory', () => {
     const run = await runScript('server/main.ts', [], { DATA_DIR: tempDir(), PORT: '0' }, { cwd });
     expect(run.code).toBe(1);
     expect(run.output.trim()).toMatch(/^Cannot start: RELAY_TENANTS entries/);
+  }, 60_000);
+});
+
+describe('EMULATOR_CONTROL=1', () => {
+  it('starts on loopback with nothing in front and no token, and answers a test process', async () => {
+    const server = await start({ EMULATOR_CONTROL: '1' });
+    expect(server.output()).toContain(`Test control: ${server.origin}/_emulator/`);
+    const reset = await fetch(`${server.origin}/_emulator/reset`, { method: 'POST' });
+    expect(reset.status).toBe(200);
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from './config/config-error.ts';
-import { emulatorWanted, loadConfig, type Config } from './config/config.ts';
+import { emulatorWanted, loadConfig, readsEnvFile, type Config } from './config/config.ts';
 import { loadEnvFile } from './config/env-file.ts';
 import { createLogger } from './runtime/log.ts';
 import { RealmError, readRealmFile } from './realm/realm.ts';
@@ -113,8 +113,9 @@ function say(json: boolean): Say {
 }
 
 async function main() {
-  const envFile = loadEnvFile();
-  const config = loadConfig(process.env, process.argv.slice(2), root);
+  const argv = process.argv.slice(2);
+  const envFile = readsEnvFile(argv) ? loadEnvFile() : null;
+  const config = loadConfig(process.env, argv, root);
   // Loaded only once the settings are good, so that a bad one is reported without loading the whole server.
   const { createApp } = await import('./app.ts');
   const app = await createApp(config);

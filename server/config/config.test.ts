@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error.ts';
-import { emulatorWanted, loadConfig } from './config.ts';
+import { emulatorWanted, loadConfig, readsEnvFile } from './config.ts';
 
 const ROOT = '/srv/auth-console';
 
@@ -51,6 +51,14 @@ describe('loadConfig', () => {
     expect(configError({}, ['--no-console=yes'])).toBe('--no-console takes no value (got "yes").');
   });
 
+  it('reads .env unless --no-env-file (the packaged bin’s), which takes no value', () => {
+    expect(readsEnvFile([])).toBe(true);
+    expect(readsEnvFile(['--port=0'])).toBe(true);
+    expect(readsEnvFile(['--port=0', '--no-env-file'])).toBe(false);
+    expect(loadConfig({}, ['--no-env-file'], ROOT)).toEqual(loadConfig({}, [], ROOT));
+    expect(configError({}, ['--no-env-file=0'])).toBe('--no-env-file takes no value (got "0").');
+  });
+
   it('reads EMULATOR_CONTROL: on loopback without a token, anywhere with one', () => {
     for (const host of ['127.0.0.1', '::1', 'localhost']) {
       expect(loadConfig({ EMULATOR_CONTROL: '1', HOST: host }, [], ROOT).emulatorControl).toEqual({
@@ -77,13 +85,49 @@ describe('loadConfig', () => {
         RELAY_TENANTS: 'acme=https://acme.example/TDWebApi',
       }),
     ).toBe('EMULATOR_CONTROL=1 needs the emulator: it is refused with EMULATOR=off.');
-    expect(configError({ EMULATOR_CONTROL: 'yes' })).toBe('EMULATOR_CONTROL must be 1 or 0 (got "yes").');
+    expect(configError({ EMULATOR_CONTROL: 'enabled' })).toBe(
+      'EMULATOR_CONTROL must be yes or no: 1, true, yes or on; 0, false, no or off, in any letter case (got "enabled").',
+    );
     expect(configError({ EMULATOR_CONTROL: '1', EMULATOR_CONTROL_TOKEN: 'short' })).toBe(
       'EMULATOR_CONTROL_TOKEN must be at least 16 characters long.',
     );
     expect(configError({ EMULATOR_CONTROL_TOKEN: 'a-control-token-of-some-length' })).toBe(
       'EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.',
     );
+  });
+
+  it('refuses EMULATOR_CONTROL without a token whenever something sits in front: TRUST_PROXY, PUBLIC_ORIGIN, ALLOWED_HOSTS', () => {
+    expect(
+      configError({
+        EMULATOR_CONTROL: '1',
+        TRUST_PROXY: '127.0.0.1',
+        PUBLIC_ORIGIN: 'http://emu.example.test:8080',
+      }),
+    ).toBe(
+      'EMULATOR_CONTROL=1 needs EMULATOR_CONTROL_TOKEN when TRUST_PROXY, PUBLIC_ORIGIN are set: something sits in front of this server, and every caller it forwards could reach the control API.',
+    );
+    for (const [name, value] of [
+      ['TRUST_PROXY', 'loopback'],
+      ['PUBLIC_ORIGIN', 'http://localhost:5173'],
+      ['ALLOWED_HOSTS', 'emu.example.test'],
+    ] as const) {
+      expect(configError({ EMULATOR_CONTROL: '1', [name]: value })).toBe(
+        `EMULATOR_CONTROL=1 needs EMULATOR_CONTROL_TOKEN when ${name} is set: something sits in front of this server, and every caller it forwards could reach the control API.`,
+      );
+      const token = 'a-control-token-of-some-length';
+      expect(
+        loadConfig({ EMULATOR_CONTROL: '1', EMULATOR_CONTROL_TOKEN: token, [name]: value }, [], ROOT)
+          .emulatorControl,
+      ).toEqual({ token });
+    }
+    // Set but empty says nothing sits in front: a loopback-only start keeps needing no token.
+    expect(
+      loadConfig(
+        { EMULATOR_CONTROL: '1', TRUST_PROXY: ' , ', PUBLIC_ORIGIN: '', ALLOWED_HOSTS: '' },
+        [],
+        ROOT,
+      ).emulatorControl,
+    ).toEqual({ token: null });
   });
 
   it('reads ALLOWED_HOSTS: names or addresses, each with an optional port', () => {
@@ -191,7 +235,7 @@ describe('loadConfig', () => {
   ])('refuses TRUST_PROXY entry %j with a message naming it', (entry) => {
     const message = configError({ TRUST_PROXY: `127.0.0.1, ${entry}` });
     expect(message).toBe(
-      `TRUST_PROXY entry ${JSON.stringify(entry)} is not an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal.`,
+      `TRUST_PROXY entries must be an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal (got "${entry}").`,
     );
   });
 
@@ -254,10 +298,19 @@ describe('loadConfig', () => {
     it.each([
       [{ SSO_ISSUER: 'https://x.example' }, /SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET/],
       [{ SSO_CLIENT_ID: 'tdx' }, /need SSO_ISSUER/],
-      [{ ...external, SSO_ISSUER: 'ftp://x.example' }, /^SSO_ISSUER must be an http or https URL/],
-      [{ ...external, SSO_ISSUER: 'login.example.edu' }, /^SSO_ISSUER must be an http or https URL/],
+      [
+        { ...external, SSO_ISSUER: 'ftp://x.example' },
+        /^SSO_ISSUER must be an absolute http or https URL\.$/,
+      ],
+      [
+        { ...external, SSO_ISSUER: 'login.example.edu' },
+        /^SSO_ISSUER must be an absolute http or https URL\.$/,
+      ],
       [{ ...external, SSO_ISSUER: 'https://x.example/?tenant=1' }, /^SSO_ISSUER must not have a query/],
-      [{ ...external, SSO_ISSUER: 'https://user:pw@x.example' }, /without user name or password/],
+      [
+        { ...external, SSO_ISSUER: 'https://user:pw@x.example' },
+        /^SSO_ISSUER must not contain a user name or password\.$/,
+      ],
     ])('refuses %j', (env, message) => {
       expect(configError(env)).toMatch(message);
     });
@@ -267,12 +320,10 @@ describe('loadConfig', () => {
       expect(configError({ SSO_CLAIM: 'a b' })).toMatch(/^SSO_CLAIM must be a claim name/);
     });
 
-    it('reads SSO_ALLOW_UNVERIFIED_EMAIL (default off) and refuses anything but 1 or 0', () => {
+    it('reads SSO_ALLOW_UNVERIFIED_EMAIL (default off) as yes or no', () => {
+      expect(loadConfig({}, [], ROOT).ssoAllowUnverifiedEmail).toBe(false);
       expect(loadConfig({ SSO_ALLOW_UNVERIFIED_EMAIL: '1' }, [], ROOT).ssoAllowUnverifiedEmail).toBe(true);
       expect(loadConfig({ SSO_ALLOW_UNVERIFIED_EMAIL: '0' }, [], ROOT).ssoAllowUnverifiedEmail).toBe(false);
-      expect(configError({ SSO_ALLOW_UNVERIFIED_EMAIL: 'yes' })).toMatch(
-        /^SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0/,
-      );
     });
 
     it('reads PUBLIC_ORIGIN as an origin', () => {
@@ -282,8 +333,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5173/' }, [], ROOT).publicOrigin).toBe(
         'http://localhost:5173',
       );
-      expect(configError({ PUBLIC_ORIGIN: 'https://tdx.example.edu/console' })).toMatch(/without a path/);
-      expect(configError({ PUBLIC_ORIGIN: 'tdx.example.edu' })).toMatch(/^PUBLIC_ORIGIN must be an http/);
+      expect(configError({ PUBLIC_ORIGIN: 'https://tdx.example.edu/console' })).toBe(
+        'PUBLIC_ORIGIN must be an origin, without a path (got https://tdx.example.edu/console).',
+      );
+      expect(configError({ PUBLIC_ORIGIN: 'tdx.example.edu' })).toBe(
+        'PUBLIC_ORIGIN must be an absolute http or https URL.',
+      );
     });
 
     it('reads SSO_IDP_CLIENTS, the extra clients of the embedded provider', () => {
@@ -313,7 +368,7 @@ describe('loadConfig', () => {
       ['[{"client_id":"a","client_secret":"long-enough"}]', /needs redirect_uris/],
       [
         '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["nope"]}]',
-        /must be an http or https URL/,
+        /^A redirect URI of SSO_IDP_CLIENTS entry "a" must be an absolute http or https URL\.$/,
       ],
       [
         '[{"client_id":"a","client_secret":"long-enough","redirect_uris":["http://x/cb"],"post_logout_redirect_uris":"http://x/"}]',
@@ -337,14 +392,12 @@ describe('loadConfig', () => {
     });
 
     it.each([
-      [{ EMULATOR: 'no' }, []],
-      [{ EMULATOR: 'OFF' }, []],
-      [{ EMULATOR: 'false' }, []],
-      [{ EMULATOR: ' off' }, []],
-      [{}, ['--emulator']],
-      [{}, ['--emulator=0']],
+      [{ EMULATOR: 'sometimes' }, []],
+      [{ EMULATOR: 'y' }, []],
+      [{ EMULATOR: '2' }, []],
+      [{}, ['--emulator=maybe']],
     ])('refuses %o %o, naming the setting', (env, argv) => {
-      expect(configError(env, argv)).toMatch(/^EMULATOR \(--emulator\) must be on or off \(got "/);
+      expect(configError(env, argv)).toMatch(/^EMULATOR \(--emulator\) must be yes or no: .* \(got "/);
     });
 
     it('off, refuses to start with no tenant to relay to', () => {
@@ -486,7 +539,9 @@ describe('npm start with a malformed TRUST_PROXY', () => {
       });
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(/^Cannot start: TRUST_PROXY entry "proxy\.example\.com" [^\n]*\n$/);
+      expect(run.stderr).toMatch(
+        /^Cannot start: TRUST_PROXY entries [^\n]* \(got "proxy\.example\.com"\)\.\n$/,
+      );
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,8 @@ import { trustProxy } from '../http/caller.ts';
 import { parseHost, type HostName } from '../http/host-check.ts';
 import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
+import { quoted, urlSetting } from './url-setting.ts';
+import { yesNo } from './yes-no.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -84,35 +86,14 @@ export interface RelayTenant {
 
 function integer(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} ${quoted(raw)}.`);
   }
   return Number(raw);
 }
 
-function httpUrl(name: string, raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an http or https URL (got "${raw}").`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    throw new ConfigError(
-      `${name} must be an http or https URL without user name or password (got "${raw}").`,
-    );
-  }
-  if (url.search || url.hash || raw.includes('#')) {
-    throw new ConfigError(`${name} must not have a query or fragment (got "${raw}").`);
-  }
-  return url;
-}
-
 function publicOrigin(raw: string | undefined): string | null {
   if (!raw) return null;
-  const url = httpUrl('PUBLIC_ORIGIN', raw);
-  if (url.pathname !== '/')
-    throw new ConfigError(`PUBLIC_ORIGIN must be an origin, without a path (got "${raw}").`);
-  return url.origin;
+  return urlSetting(raw, 'PUBLIC_ORIGIN', { originOnly: true }).origin;
 }
 
 function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
@@ -126,7 +107,7 @@ function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
     throw new ConfigError('SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET.');
   }
   // The issuer identifier is compared exactly with the provider's metadata, so keep it as written.
-  httpUrl('SSO_ISSUER', issuer);
+  urlSetting(issuer, 'SSO_ISSUER');
   return { kind: 'external', issuer, clientId, clientSecret };
 }
 
@@ -134,17 +115,10 @@ function ssoClaim(raw: string | undefined): string {
   const claim = raw || 'email';
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(claim)) {
     throw new ConfigError(
-      `SSO_CLAIM must be a claim name such as email or preferred_username (got "${claim}").`,
+      `SSO_CLAIM must be a claim name such as email or preferred_username ${quoted(claim)}.`,
     );
   }
   return claim;
-}
-
-function allowUnverifiedEmail(raw: string | undefined): boolean {
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '1' || value === 'true') return true;
-  if (value === '' || value === '0' || value === 'false') return false;
-  throw new ConfigError(`SSO_ALLOW_UNVERIFIED_EMAIL must be 1 or 0 (got "${raw}").`);
 }
 
 function idpClients(raw: string | undefined): IdpClientConfig[] {
@@ -170,14 +144,16 @@ function idpClients(raw: string | undefined): IdpClientConfig[] {
     if (!Array.isArray(uris) || uris.length === 0 || !uris.every((uri) => typeof uri === 'string')) {
       throw new ConfigError(`SSO_IDP_CLIENTS entry "${id}" needs redirect_uris, a non-empty array of URLs.`);
     }
-    for (const uri of uris) httpUrl(`A redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    for (const uri of uris) urlSetting(uri, `A redirect URI of SSO_IDP_CLIENTS entry "${id}"`);
     const postLogout = (entry as Record<string, unknown>).post_logout_redirect_uris ?? [];
     if (!Array.isArray(postLogout) || !postLogout.every((uri) => typeof uri === 'string')) {
       throw new ConfigError(
         `SSO_IDP_CLIENTS entry "${id}": post_logout_redirect_uris must be an array of URLs.`,
       );
     }
-    for (const uri of postLogout) httpUrl(`A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`, uri);
+    for (const uri of postLogout) {
+      urlSetting(uri, `A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`);
+    }
     return { clientId: id, clientSecret: secret, redirectUris: uris, postLogoutRedirectUris: postLogout };
   });
 }
@@ -205,7 +181,7 @@ function trustedProxies(raw: string | undefined): string[] {
   const malformed = entries.find((entry) => !isProxyEntry(entry));
   if (malformed !== undefined) {
     throw new ConfigError(
-      `TRUST_PROXY entry ${JSON.stringify(malformed)} is not an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal.`,
+      `TRUST_PROXY entries must be an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal ${quoted(malformed)}.`,
     );
   }
   return entries;
@@ -219,7 +195,7 @@ function relayTenants(raw: string | undefined): RelayTenant[] {
     const eq = trimmed.indexOf('=');
     if (eq < 0) {
       throw new ConfigError(
-        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi (got "${trimmed}").`,
+        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi ${quoted(trimmed)}.`,
       );
     }
     const name = relayName(trimmed.slice(0, eq).trim(), 'RELAY_TENANTS names');
@@ -243,7 +219,7 @@ function allowedHosts(raw: string | undefined): HostName[] {
       const host = parseHost(entry);
       if (!host) {
         throw new ConfigError(
-          `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 (got "${entry}").`,
+          `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 ${quoted(entry)}.`,
         );
       }
       return host;
@@ -253,7 +229,7 @@ function allowedHosts(raw: string | undefined): HostName[] {
 function logLevel(raw: string | undefined): LogLevel {
   const level = raw || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}").`);
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} ${quoted(level)}.`);
   }
   return level as LogLevel;
 }
@@ -261,20 +237,32 @@ function logLevel(raw: string | undefined): LogLevel {
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const MIN_CONTROL_TOKEN_LENGTH = 16;
 
+/** What says something sits in front of this server: a proxy, or a name other than the listening address. */
+interface FrontSettings {
+  trustedProxies: string[];
+  publicOrigin: string | null;
+  allowedHosts: HostName[];
+}
+
+function frontSettingsSet(front: FrontSettings): string[] {
+  return [
+    ...(front.trustedProxies.length > 0 ? ['TRUST_PROXY'] : []),
+    ...(front.publicOrigin !== null ? ['PUBLIC_ORIGIN'] : []),
+    ...(front.allowedHosts.length > 0 ? ['ALLOWED_HOSTS'] : []),
+  ];
+}
+
 function emulatorControl(
   env: NodeJS.ProcessEnv,
   emulatorOn: boolean,
   host: string,
+  front: FrontSettings,
 ): EmulatorControlConfig | null {
-  const raw = env.EMULATOR_CONTROL;
   const token = env.EMULATOR_CONTROL_TOKEN ?? '';
-  const value = (raw ?? '').trim().toLowerCase();
-  if (value === '' || value === '0' || value === 'false') {
+  if (!yesNo('EMULATOR_CONTROL', env.EMULATOR_CONTROL, false)) {
     if (token !== '') throw new ConfigError('EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.');
     return null;
   }
-  if (value !== '1' && value !== 'true')
-    throw new ConfigError(`EMULATOR_CONTROL must be 1 or 0 (got "${raw}").`);
   if (!emulatorOn)
     throw new ConfigError('EMULATOR_CONTROL=1 needs the emulator: it is refused with EMULATOR=off.');
   if (token !== '' && token.length < MIN_CONTROL_TOKEN_LENGTH) {
@@ -288,10 +276,19 @@ function emulatorControl(
       `EMULATOR_CONTROL=1 is refused while the server listens on ${host}: listen on loopback only (HOST=127.0.0.1, ::1 or localhost) or set EMULATOR_CONTROL_TOKEN.`,
     );
   }
+  // A proxy in front makes every caller it forwards look local, or is trusted to name them: a token either way.
+  const inFront = frontSettingsSet(front);
+  if (token === '' && inFront.length > 0) {
+    throw new ConfigError(
+      `EMULATOR_CONTROL=1 needs EMULATOR_CONTROL_TOKEN when ${inFront.join(', ')} ${inFront.length === 1 ? 'is' : 'are'} set: something sits in front of this server, and every caller it forwards could reach the control API.`,
+    );
+  }
   return { token: token === '' ? null : token };
 }
 
-const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console';
+const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console --no-env-file';
+/** Flags that are a switch alone. */
+const BARE_FLAGS = ['no-console', 'no-env-file'];
 
 function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -300,22 +297,29 @@ function readFlags(argv: string[]): Map<string, string> {
     if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', 'no-console']);
+  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', ...BARE_FLAGS]);
   for (const name of flags.keys()) {
     if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
   }
-  const noConsole = flags.get('no-console');
-  if (noConsole !== undefined && noConsole !== 'true') {
-    throw new ConfigError(`--no-console takes no value (got "${noConsole}").`);
+  for (const name of BARE_FLAGS) {
+    const given = flags.get(name);
+    if (given !== undefined && given !== 'true') {
+      throw new ConfigError(`--${name} takes no value ${quoted(given)}.`);
+    }
   }
   return flags;
 }
 
+/**
+ * Whether the start reads `.env` in its working directory: `npm start` and `npm run serve` do; the packaged bin
+ * passes --no-env-file, since the directory it is started in is the integrator's, and so is its `.env`.
+ */
+export function readsEnvFile(argv: string[]): boolean {
+  return !readFlags(argv).has('no-env-file');
+}
+
 function emulator(raw: string | undefined): boolean {
-  const mode = raw || 'on';
-  if (mode !== 'on' && mode !== 'off')
-    throw new ConfigError(`EMULATOR (--emulator) must be on or off (got "${mode}").`);
-  return mode === 'on';
+  return yesNo('EMULATOR (--emulator)', raw, true);
 }
 
 /**
@@ -377,8 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   const keyPath = env.TLS_KEY;
   if (Boolean(certPath) !== Boolean(keyPath))
     throw new ConfigError('Set both TLS_CERT and TLS_KEY, or neither.');
-  const selfSigned =
-    flags.has('self-signed') || env.TLS_SELF_SIGNED === '1' || env.TLS_SELF_SIGNED === 'true';
+  const selfSigned = yesNo('TLS_SELF_SIGNED (--self-signed)', value('self-signed', 'TLS_SELF_SIGNED'), false);
   let tls: TlsConfig = { kind: 'none' };
   if (certPath && keyPath) tls = { kind: 'files', certPath: resolve(certPath), keyPath: resolve(keyPath) };
   else if (selfSigned && !emulatorOn) {
@@ -388,6 +391,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(env, emulatorOn);
   const host = value('host', 'HOST') || '127.0.0.1';
+  const front: FrontSettings = {
+    trustedProxies: trustedProxies(env.TRUST_PROXY),
+    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
+    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+  };
 
   return {
     host,
@@ -396,21 +404,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     distDir: resolve(root, 'dist'),
     tls,
     rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || '60', 1, 1_000_000),
-    trustedProxies: trustedProxies(env.TRUST_PROXY),
+    trustedProxies: front.trustedProxies,
     realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
-    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
+    publicOrigin: front.publicOrigin,
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
-    ssoAllowUnverifiedEmail: allowUnverifiedEmail(env.SSO_ALLOW_UNVERIFIED_EMAIL),
+    ssoAllowUnverifiedEmail: yesNo('SSO_ALLOW_UNVERIFIED_EMAIL', env.SSO_ALLOW_UNVERIFIED_EMAIL, false),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     emulator: emulatorOn,
     relayTenants: relayed.tenants,
     defaultConnection: relayed.defaultConnection,
     relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
-    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+    allowedHosts: front.allowedHosts,
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),
-    emulatorControl: emulatorControl(env, emulatorOn, host),
+    emulatorControl: emulatorControl(env, emulatorOn, host, front),
     ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
   };
 }

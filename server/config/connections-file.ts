@@ -3,6 +3,7 @@ import { EMULATOR_CONNECTION } from '../../contract/wire.ts';
 import { ConfigError } from './config-error.ts';
 import { findDuplicateKey } from '../http/duplicate-keys.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
+import { mayHoldUrlSecret } from './url-setting.ts';
 
 /** One entry of the file, relayed as a RELAY_TENANTS entry is. */
 export interface FileConnection {
@@ -40,9 +41,10 @@ function record(value: unknown): Record<string, unknown> | null {
     : null;
 }
 
+/** An entry's name as messages may show it: not one that could hold a URL's user info, query or fragment. */
 function entryName(entries: unknown, index: number): string | null {
   const name = Array.isArray(entries) ? record(entries[index])?.name : undefined;
-  return typeof name === 'string' ? name : null;
+  return typeof name === 'string' && !mayHoldUrlSecret(name) ? name : null;
 }
 
 /** How a message names a place in the file: `connections[1] ("acme")`, or the top level. */
@@ -163,8 +165,9 @@ function defaultConnection(
   }
   const names = [...context.relayTenantNames, ...connections.map((entry) => entry.name)];
   if (!names.includes(value)) {
+    const given = mayHoldUrlSecret(value) ? 'a value' : JSON.stringify(value);
     throw new ConfigError(
-      `CONNECTIONS_FILE: "default" names ${JSON.stringify(value)}, which is no connection (${names.map((name) => JSON.stringify(name)).join(', ') || 'there are none'}).`,
+      `CONNECTIONS_FILE: "default" names ${given}, which is no connection (${names.map((name) => JSON.stringify(name)).join(', ') || 'there are none'}).`,
     );
   }
   return value;

@@ -1,5 +1,6 @@
 import { EMULATOR_CONNECTION } from '../../contract/wire.ts';
 import { ConfigError } from './config-error.ts';
+import { quoted, urlSetting } from './url-setting.ts';
 
 const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -10,7 +11,7 @@ const RELAY_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export function relayName(name: string, subject: string): string {
   if (!RELAY_NAME.test(name)) {
     throw new ConfigError(
-      `${subject} must be 1 to 63 lower-case letters, digits and hyphens, starting with a letter or digit (got "${name}").`,
+      `${subject} must be 1 to 63 lower-case letters, digits and hyphens, starting with a letter or digit ${quoted(name)}.`,
     );
   }
   // `ConnectionsAnswer.default` names the emulator's own connection so: a tenant of that name would be ambiguous.
@@ -20,39 +21,11 @@ export function relayName(name: string, subject: string): string {
   return name;
 }
 
-/** Loopback hosts, the only ones a relay may reach over plain http (a second emulator in tests, say). */
-function isLoopback(hostname: string): boolean {
-  // The URL parser has already normalized IPv4 forms such as 127.1 or 2130706433 to dotted quads.
-  return (
-    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
-
 /**
  * A tenant's upstream base, without a trailing slash. `subject` starts the message, e.g.
  * `The RELAY_TENANTS base of "acme"`.
  */
 export function relayBase(raw: string, subject: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Not echoed: a mistyped URL may still hold a password.
-    throw new ConfigError(`${subject} must be an absolute https URL.`);
-  }
-  if (url.username || url.password) {
-    throw new ConfigError(`${subject} must not contain a user name or password.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`${subject} must be an absolute https URL (got "${raw}").`);
-  }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ConfigError(
-      `${subject} must use https; plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost) (got "${raw}").`,
-    );
-  }
-  if (url.search || url.hash || raw.includes('?') || raw.includes('#')) {
-    throw new ConfigError(`${subject} must not have a query or fragment (got "${raw}").`);
-  }
+  const url = urlSetting(raw, subject, { httpsUnlessLoopback: true });
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

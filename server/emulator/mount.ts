@@ -164,6 +164,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     deps.control && faults
       ? createControl({
           ...deps.control,
+          origin: deps.origin,
           faults,
           users,
           limiter,

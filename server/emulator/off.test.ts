@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionsAnswer, HealthResponse } from '../../contract/wire.ts';
 import { loadConfig } from '../config/config.ts';
 import { expectApiError } from '../testing/api-error.ts';
+import { connectionsBlock } from '../testing/connections-block.ts';
 import { send } from '../testing/http-client.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
 import { TEMP_DIST, makeTempDist } from '../testing/temp-dist.ts';
@@ -119,7 +120,9 @@ describe('with the emulator off', () => {
   it('serves the console and relays a sign-in to the tenant', async () => {
     const page = await send(front.origin, { path: '/' });
     expect(page.status).toBe(200);
-    expect(page.text).toBe(TEMP_DIST.index);
+    const { json, rest } = connectionsBlock(page.text);
+    expect(rest).toBe(TEMP_DIST.index);
+    expect(JSON.parse(json)).toMatchObject({ emulator: false, default: 'acme-sb' });
     const login = await send(front.origin, {
       method: 'POST',
       path: '/relay/acme/api/auth/login',

@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { CONNECTIONS_ELEMENT_ID, type ConnectionsAnswer } from '../../contract/wire.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,6 +24,19 @@ export function notBuiltPage(emulator: boolean): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Auth Console</title></head>
 <body><main><h1>Auth Console</h1><p>The console is not built yet. Run <code>npm run build</code>, or start with
 <code>npm start</code>, which builds it.${api}</p></main></body></html>`;
+}
+
+/**
+ * index.html with this server's connection list (what `GET /relay` answers) written into its head as a JSON data
+ * block, which the console reads before its first render instead of asking for the list. A data block is not run
+ * (the CSP's `script-src 'self'` stays as it is), and every `<` in it is written `\u003c`, so no text in the list
+ * (a tenant's label) can end the element. A page without a head is served as it is: the console then asks.
+ */
+export function withConnections(html: string, connections: ConnectionsAnswer): string {
+  const json = JSON.stringify(connections).replaceAll('<', '\\u003c');
+  const block = `<script type="application/json" id="${CONNECTIONS_ELEMENT_ID}">${json}</script>`;
+  const head = html.indexOf('</head>');
+  return head === -1 ? html : `${html.slice(0, head)}${block}${html.slice(head)}`;
 }
 
 function sendText(res: ServerResponse, status: number, type: string, body: string, cache: string) {
@@ -50,9 +64,10 @@ function lookUp(path: string): Stats | 'missing' | 'impossible' {
 
 /**
  * Serves the built console from dist/: hashed assets cached for a year, everything else revalidated, and any
- * path that is not a file answered with index.html so the console's routes survive a reload.
+ * path that is not a file answered with index.html so the console's routes survive a reload. index.html carries
+ * `connections` and is never stored by a cache, so that no page shows a list this server no longer offers.
  */
-export function createStatic(distDir: string, emulator: boolean) {
+export function createStatic(distDir: string, emulator: boolean, connections: ConnectionsAnswer) {
   const notBuilt = notBuiltPage(emulator);
   const root = normalize(distDir + sep);
   const indexPath = join(distDir, 'index.html');
@@ -63,7 +78,7 @@ export function createStatic(distDir: string, emulator: boolean) {
     const stat = lookUp(indexPath);
     if (typeof stat === 'string') return notBuilt;
     if (stat.mtimeMs !== index.mtimeMs) {
-      index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8') };
+      index = { mtimeMs: stat.mtimeMs, html: withConnections(readFileSync(indexPath, 'utf8'), connections) };
     }
     return index.html;
   }
@@ -71,11 +86,11 @@ export function createStatic(distDir: string, emulator: boolean) {
   function sendIndex(req: IncomingMessage, res: ServerResponse) {
     const html = currentIndex();
     if (req.method === 'HEAD') {
-      res.writeHead(200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
+      res.writeHead(200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
-    sendText(res, 200, TYPES['.html']!, html, 'no-cache');
+    sendText(res, 200, TYPES['.html']!, html, 'no-store');
   }
 
   return function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string) {

@@ -18,6 +18,9 @@ const SECURITY = [{ controlToken: [] }, {}];
 const REFUSALS = {
   '400': error('A malformed body or property, named in the message.'),
   '401': error('EMULATOR_CONTROL_TOKEN is set and the call did not carry it as a bearer.'),
+  '403': error(
+    'cross_site_request: a page of another site made the browser send it (Sec-Fetch-Site or Origin say so).',
+  ),
 };
 
 const CLOCK = {
@@ -57,7 +60,7 @@ export const CONTROL_PATHS = {
     servers: ROOT,
     get: operation('Read the emulator’s clock', {
       operationId: 'getControlClock',
-      responses: { '200': answer('The clock.', CLOCK), '401': REFUSALS['401'] },
+      responses: { '200': answer('The clock.', CLOCK), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
     post: operation('Move the clock on: tokens expire, windows, lockouts and SSO sessions roll', {
       operationId: 'postControlClock',
@@ -95,7 +98,7 @@ export const CONTROL_PATHS = {
     servers: ROOT,
     get: operation('The faults still waiting', {
       operationId: 'getControlFaults',
-      responses: { '200': answer('The faults.'), '401': REFUSALS['401'] },
+      responses: { '200': answer('The faults.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
     post: operation('Script the answers of the next matching calls', {
       operationId: 'postControlFaults',
@@ -104,7 +107,7 @@ export const CONTROL_PATHS = {
     }),
     delete: operation('Clear every fault', {
       operationId: 'deleteControlFaults',
-      responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'] },
+      responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
   },
   '/_emulator/users/{UserName}': {

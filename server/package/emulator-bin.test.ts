@@ -14,12 +14,16 @@ afterEach(() => {
   for (const child of children.splice(0)) child.process.kill('SIGKILL');
 });
 
-async function start(args: string[]): Promise<ChildServer> {
+async function start(
+  args: string[],
+  { cwd, env = {} }: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<ChildServer> {
   const child = await spawnServer(
     mkdtempSync(join(tmpdir(), 'emulator-bin-')),
-    { DATA_DIR: undefined },
+    { DATA_DIR: undefined, ...env },
     {
       command: [process.execPath, BIN, ...args],
+      cwd,
     },
   );
   children.push(child);
@@ -93,6 +97,22 @@ describe('auth-console-emulator (the package bin)', () => {
     const page = await fetch(`${child.origin}/`);
     expect(page.status).toBe(404);
     expect(await page.json()).toMatchObject({ error: 'not_found' });
+  }, 60_000);
+
+  it('reads no .env of the directory it is started in: its flags and the environment only', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'emulator-bin-env-'));
+    writeFileSync(
+      join(cwd, '.env'),
+      ['HOST=0.0.0.0', 'EMULATOR_CONTROL=1', 'RATE_LIMIT=7', 'TRUST_PROXY=loopback', ''].join('\n'),
+    );
+    const child = await start(['--port=0'], { cwd, env: { HOST: undefined, PORT: undefined } });
+    expect(child.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(child.output()).not.toContain('Settings read from');
+    expect(child.output()).not.toContain('Test control');
+    expect((await fetch(`${child.origin}/_emulator/reset`, { method: 'POST' })).status).toBe(404);
+    const res = await signIn(child.origin, DEMO.jdoe, DEMO.password);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('60');
   }, 60_000);
 
   it('exits 1 with one line on a bad flag, a missing value, a bad port or a bad realm', () => {

@@ -173,7 +173,10 @@ describe('when the upstream fails, a 502 relay_failed naming its host', () => {
   });
 
   it('still relays normally afterwards', async () => {
-    const res = await send(front.origin, { path: '/relay/echo/api/auth/getuser' });
+    const res = await send(front.origin, {
+      path: '/relay/echo/api/auth/getuser',
+      headers: { Authorization: 'Bearer t' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   });

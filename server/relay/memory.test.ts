@@ -143,7 +143,7 @@ async function expectRelayingAgain() {
   expect(load.bytes).toBe(0);
   const res = await send(front.origin, {
     path: '/relay/echo/api/auth/getuser',
-    headers: { 'X-Forwarded-For': newCaller() },
+    headers: { 'X-Forwarded-For': newCaller(), Authorization: 'Bearer t' },
   });
   expect(res.status).toBe(200);
 }

@@ -13,6 +13,7 @@ import { parseRelayTarget, relayedLocation, upstreamUrl } from './paths.ts';
 import { relayedMethod } from './relayed-method.ts';
 import { SignInLimit } from './sign-in-limit.ts';
 import { TenantExhaustion } from './tenant-exhaustion.ts';
+import { refuseTokenless } from './token-required.ts';
 
 /** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
@@ -312,9 +313,10 @@ export function createRelay(deps: RelayDeps) {
     const url = upstreamUrl(tenant.upstream, target.rest, target.search);
     const called = relayedMethod(method, url);
     refuseFormSendable(req, method, called.signIn);
+    refuseTokenless(req, called.needsToken);
     const methodOfTenant = `${tenant.name} ${called.key}`;
     exhaustion.enforce(methodOfTenant);
-    if (called.signIn) signInLimit.enforce(tenant.name, called.key, caller);
+    if (called.limitedAuth) signInLimit.enforce(tenant.name, called.key, caller);
     const slot = load.admit(caller);
     if (!slot) throw busy(`this caller has ${load.limits.maxRequestsPerCaller} requests in flight already`);
     res.on('close', slot.release);

@@ -31,6 +31,39 @@ describe('relayedMethod', () => {
     expect(relayedMethod(method, at(path)).signIn).toBe(false);
   });
 
+  it.each([
+    '/TDWebApi/api/auth/getuser',
+    '/TDWebApi/API/Auth/GetUser/',
+    '/SBTDWebApi/api/auth/%67etuser',
+    '/TDWebApi/api/auth/getuser.',
+    '/TDWebApi/api/auth/getuser;x=1',
+    '/TDWebApi/api/auth/ｇｅｔｕｓｅｒ',
+  ])('GET %s is getuser: rate-limited and bearer-only, no sign-in', (path) => {
+    expect(relayedMethod('GET', at(path))).toMatchObject({
+      signIn: false,
+      limitedAuth: true,
+      needsToken: true,
+    });
+  });
+
+  it('counts the sign-ins among the limited Auth methods; other methods are neither', () => {
+    expect(relayedMethod('POST', at('/TDWebApi/api/auth/login'))).toMatchObject({
+      limitedAuth: true,
+      needsToken: false,
+    });
+    for (const [method, path] of [
+      ['POST', '/TDWebApi/api/auth/getuser'],
+      ['GET', '/TDWebApi/api/auth/getuser/more'],
+      ['GET', '/TDWebApi/api/auth/loginsso'],
+      ['GET', '/TDWebApi/api/people/lookup'],
+    ] as const) {
+      expect(relayedMethod(method, at(path)), `${method} ${path}`).toMatchObject({
+        limitedAuth: false,
+        needsToken: false,
+      });
+    }
+  });
+
   it('keys a method by its HTTP method and folded path: letter case, slashes and ids aside', () => {
     expect(relayedMethod('POST', at('/TDWebApi/API/Auth/Login/')).key).toBe('POST tdwebapi/api/auth/login');
     expect(relayedMethod('GET', at('/TDWebApi/api/people/5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10')).key).toBe(

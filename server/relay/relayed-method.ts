@@ -7,6 +7,13 @@ export interface RelayedMethod {
   key: string;
   /** `POST api/auth`, `api/auth/login` or `api/auth/loginadmin`: the methods that take a password or key. */
   signIn: boolean;
+  /**
+   * One of the Auth area's rate-limited methods (the sign-ins and `GET api/auth/getuser`), whose 60 calls per 60 s
+   * the tenant counts for everyone behind this server together: the relay limits each caller to a share of them.
+   */
+  limitedAuth: boolean;
+  /** `GET api/auth/getuser`: the service answers it only with a bearer token, so the relay can refuse one without. */
+  needsToken: boolean;
 }
 
 const SIGN_IN_TAILS = [
@@ -14,6 +21,7 @@ const SIGN_IN_TAILS = [
   ['api', 'auth', 'login'],
   ['api', 'auth', 'loginadmin'],
 ];
+const GET_USER_TAIL = ['api', 'auth', 'getuser'];
 
 /**
  * A segment as a lenient server may route it: decoded, NFKC-folded, in lower case, without `;parameters` or the
@@ -30,17 +38,24 @@ function folded(segment: string): string {
   return /^\d+$/.test(segment) || isGuid(segment) ? '{}' : segment;
 }
 
+function endsWith(segments: string[], tail: string[]): boolean {
+  return (
+    segments.length >= tail.length &&
+    tail.every((part, i) => segments[segments.length - tail.length + i] === part)
+  );
+}
+
 export function relayedMethod(method: string, upstream: URL): RelayedMethod {
   const segments = upstream.pathname
     .split('/')
     .map(routeSegment)
     .filter((segment) => segment !== '');
-  const signIn =
-    method === 'POST' &&
-    SIGN_IN_TAILS.some(
-      (tail) =>
-        segments.length >= tail.length &&
-        tail.every((part, i) => segments[segments.length - tail.length + i] === part),
-    );
-  return { key: `${method} ${segments.map(folded).join('/')}`, signIn };
+  const signIn = method === 'POST' && SIGN_IN_TAILS.some((tail) => endsWith(segments, tail));
+  const getUser = method === 'GET' && endsWith(segments, GET_USER_TAIL);
+  return {
+    key: `${method} ${segments.map(folded).join('/')}`,
+    signIn,
+    limitedAuth: signIn || getUser,
+    needsToken: getUser,
+  };
 }

@@ -4,12 +4,13 @@ import { retryAfterSeconds } from '../http/rate-limited.ts';
 import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit/limiter.ts';
 
 /**
- * Sign-in calls one caller may send through the relay per tenant and method: a sixth of the tenant's own 60 per
- * 60 s, which it counts for everyone behind this server together, so that no one caller can spend them all.
+ * Calls one caller may send through the relay per tenant and rate-limited Auth method (the sign-ins and getuser):
+ * a sixth of the tenant's own 60 per 60 s, which it counts for everyone behind this server together, so that no
+ * one caller can spend them all.
  */
 export const RELAY_SIGN_IN_WINDOW: RateWindow = { limit: 10, windowMs: 60_000 };
 
-/** The relay's own count of sign-in calls per caller, tenant and method. */
+/** The relay's own count of calls per caller, tenant and rate-limited Auth method (sign-ins and getuser). */
 export class SignInLimit {
   private readonly limiter: RateLimiter;
 
@@ -28,7 +29,7 @@ export class SignInLimit {
     throw new ApiError(
       429,
       'rate_limited',
-      `Too many sign-in calls through this server's relay: ${decision.limit} sign-in calls per method are allowed to each caller per ${this.window.windowMs / 1000} seconds, so that one caller cannot use up the tenant's limit, which everyone here shares. Try again in ${seconds} seconds.`,
+      `Too many calls of this method through this server's relay: ${decision.limit} calls of each sign-in method and of getuser are allowed to each caller per ${this.window.windowMs / 1000} seconds, so that one caller cannot use up the tenant's limit, which everyone here shares. Try again in ${seconds} seconds.`,
       { ...rateLimitHeaders(decision), 'Retry-After': String(seconds) },
     );
   }

@@ -68,7 +68,7 @@ describe('the relay’s own limit per caller on the tenant’s sign-in methods',
     for (let i = 0; i < 10; i++) expect((await signIn(caller)).status).toBe(200);
     const refused = await signIn(caller);
     const body = expectApiError(refused, 429, 'rate_limited');
-    expect(body.message).toMatch(/10 sign-in calls/);
+    expect(body.message).toMatch(/10 calls of each sign-in method and of getuser/);
     expect(refused.headers).toMatchObject({
       'x-ratelimit-limit': '10',
       'x-ratelimit-remaining': '0',

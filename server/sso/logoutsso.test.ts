@@ -97,6 +97,12 @@ describe('POST /api/auth/logoutsso (the emulator extension) with the embedded pr
     expect(decodeJwt(still.text).claims.unique_name).toBe(DEMO.jdoe);
   });
 
+  it('ends the session on a request its user started (Sec-Fetch-Site: none), as the test-control API admits', async () => {
+    const browser = new TestBrowser();
+    await ssoSignIn(browser, server.api, IDP.jane);
+    expect(answerOf(await signOut(browser, server, { 'Sec-Fetch-Site': 'none' })).ended).toBe(true);
+  });
+
   it('answers ended: false without a session, and takes POST only', async () => {
     const answer = answerOf(await signOut(new TestBrowser(), server));
     expect(answer.ended).toBe(false);

@@ -6,7 +6,7 @@ import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
 import type { Users } from '../store/users.ts';
-import { refuseCrossSite } from './cross-site.ts';
+import { refuseCrossSite } from '../http/cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';
 import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
 import { userForIdentity, userNameOf } from './map-identity.ts';

@@ -1,13 +1,16 @@
+/**
+ * The app room (`src/app/`) puts the console together: the providers every screen is drawn in (theme, query
+ * cache), the router and its screen table (`routing/`), the signed-in frame and its navigation (`frame/`), the
+ * notices, and what follows the session across tabs. Features receive what they need of it (a screen's preload,
+ * the navigation's entries); nothing but `main.tsx` and tests imports it.
+ */
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { startCrossTabSync } from '@/session/lifecycle/cross-tab';
 import { startFollowingSession } from '@/session/lifecycle/follow-session';
 import { createQueryClient } from './query-client';
+import { Providers } from './providers';
 import { createAppRouter } from './routing/router';
-import { theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -21,11 +24,8 @@ export function App() {
     };
   }, [queryClient]);
   return (
-    <ThemeProvider theme={theme} defaultMode="system">
-      <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

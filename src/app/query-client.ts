@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { offerConnectionsInPage } from '@/features/connections/api/list-connections';
 
 function onError(error: unknown) {
   // Loaded with the first failure: the first page has no use for the policy, the wording of failures or notices.
@@ -21,9 +22,12 @@ function onError(error: unknown) {
 /**
  * Every failed query and every mutation that does not handle its own errors goes through the error policy.
  * No automatic retries: a 4xx will not change by asking again, and each call counts against the rate limit.
+ * Nothing goes stale (`staleTime`, set here for every query): what the console reads is fetched again only when
+ * its session changes, and its keys say so (a user record is keyed by connection and user).
+ * It starts with what the page came with: this server's connection list.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
@@ -35,6 +39,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  offerConnectionsInPage(queryClient);
+  return queryClient;
 }
 
 declare module '@tanstack/react-query' {

@@ -1,3 +1,9 @@
+/**
+ * The components room (`src/components/`) owns the pieces of screen that features share and that know no feature:
+ * a screen's frame (this card for the signed-out ones, `page-header.tsx` for the signed-in), form fields and the
+ * focus on their problems, notices of failures, tables and field lists, copy buttons, the JSON tree, the loading
+ * bar and the rate-limit meter.
+ */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';

@@ -1,3 +1,8 @@
+/**
+ * The lib room (`src/lib/`) owns what needs neither a session nor a screen: the one request path (here) and its
+ * typed errors, the clock, JWT decoding, the GUID and token-text checks, the connections and the screens' paths,
+ * code fetched once on demand. It imports nothing of the console above it.
+ */
 import {
   ApiHttpError,
   NetworkError,
@@ -7,7 +12,7 @@ import {
   type RateLimitInfo,
 } from './api-errors';
 import { now } from './clock';
-import { isGuid } from '@contract/is-guid';
+import { rateMethodOf } from './rate-method';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,16 +85,6 @@ export interface ApiClientDeps {
   serverNow(): number;
   rateLimits: RateLimitBook;
   fetch?: typeof fetch;
-}
-
-/** The key rate limits are counted by: method and path, with ids folded, e.g. `GET people/{id}`. */
-export function rateMethodOf(method: string, path: string): string {
-  const segments = path
-    .split('?')[0]!
-    .split('/')
-    .filter((s) => s !== '' && s.toLowerCase() !== 'api')
-    .map((s) => (isGuid(s) || /^\d+$/.test(s) ? '{id}' : s.toLowerCase()));
-  return `${method} ${segments.join('/')}`;
 }
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];

@@ -3,7 +3,7 @@ import { isGuid } from '@contract/is-guid';
 export type GuidCheck = { ok: true; value: string } | { ok: false; message: string };
 
 /**
- * Accepts a GUID as administrators copy it: surrounding spaces, braces and any letter case; answers the
+ * Accepts a GUID as administrators copy it: surrounding spaces, braces and any letter case; returns the
  * canonical lower-case 8-4-4-4-12 form, or what is wrong with it.
  */
 export function checkGuid(input: string, label: string): GuidCheck {

@@ -1,4 +1,4 @@
-// Every screen's path, written once: the route table (src/app/routing/screens.tsx) and every link take them from here.
+// Every screen's path, written once: the screen table (src/app/routing/screens.ts) and every link take them from here.
 export const SIGN_IN_PATH = '/sign-in';
 export const ADMIN_KEY_PATH = '/admin-key';
 export const SSO_PATH = '/sso';

@@ -1,7 +1,7 @@
 import type { Connection } from '@/lib/connection';
 import { sessionFromToken } from '@/session/sign-in/session-from-token';
 import { useSessionStore } from '@/session/stores/session-store';
-import type { Session, SignInMethod } from '@/session/stores/session';
+import type { Session, SignInMethod } from '@/session/session';
 import { tdToken } from './tokens';
 
 export interface TestSessionOptions {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../../runtime/clock.ts';
+import { refuseCrossSite } from '../../http/cross-site.ts';
 import { answerFailure, describeBug } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { RateLimiter } from '../../rate-limit/limiter.ts';
@@ -10,6 +11,8 @@ import { controlRoutes, type ControlDeps } from './routes.ts';
 export interface ControlServerDeps extends ControlDeps {
   /** Required as a bearer on every call when set. */
   token: string | null;
+  /** The origin browsers reach this server at: a control call from any other site's page is refused. */
+  origin: () => string;
   limiter: RateLimiter;
   log: (line: string) => void;
 }
@@ -21,19 +24,21 @@ export type ControlHandler = (
   caller: string,
 ) => Promise<void>;
 
-/** Answers the paths below `/_emulator` (EMULATOR_CONTROL=1): the token first, then the control routes. */
+/**
+ * Answers the paths below `/_emulator` (EMULATOR_CONTROL=1): first refuses what another site's page made the
+ * browser send (a form post or a `no-cors` fetch, which on loopback needs no token), then the token, then the routes.
+ */
 export function createControl(deps: ControlServerDeps): ControlHandler {
   const clock: Clock = deps.clock;
   const dispatch = createRouter(controlRoutes(deps), { clock, limiter: deps.limiter, log: deps.log });
   return async (req, res, url, caller) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (deps.token !== null) {
-      try {
-        checkControlToken(req, deps.token);
-      } catch (error) {
-        answerFailure(res, error, (bug) => deps.log(`internal error on control: ${describeBug(bug)}`));
-        return;
-      }
+    try {
+      refuseCrossSite(req, deps.origin());
+      if (deps.token !== null) checkControlToken(req, deps.token);
+    } catch (error) {
+      answerFailure(res, error, (bug) => deps.log(`internal error on control: ${describeBug(bug)}`));
+      return;
     }
     await dispatch(req, res, url, url.pathname.slice(CONTROL_PREFIX.length), caller);
   };

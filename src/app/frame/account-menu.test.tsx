@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SignInMethod } from '@/session/stores/session';
+import type { SignInMethod } from '@/session/session';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { jdoeRecord } from '@/testing/user-record';

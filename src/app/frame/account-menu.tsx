@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { TOKEN_PATH } from '@/lib/routes';
-import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/stores/session';
+import { SIGN_IN_METHOD_LABELS, type Session } from '@/session/session';
 
 /** The signed-in identity in the app bar, opening a menu with the token and sign-out. */
 export function AccountMenu({ session, onSignOut }: { session: Session; onSignOut: () => void }) {

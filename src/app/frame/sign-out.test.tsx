@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { catchPageLoadsInEachTest } from '@/testing/page-loads';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
 import { useSessionStore } from '@/session/stores/session-store';
-import type { SignInMethod } from '@/session/stores/session';
+import type { SignInMethod } from '@/session/session';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { jdoeRecord } from '@/testing/user-record';

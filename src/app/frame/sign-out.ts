@@ -1,6 +1,6 @@
 import { sharesOrigin } from '@/lib/connection';
 import { useSessionStore } from '@/session/stores/session-store';
-import type { Session } from '@/session/stores/session';
+import type { Session } from '@/session/session';
 import { endSingleSignOn, noSsoToEnd } from '@/features/sso/end-single-sign-on';
 
 /**

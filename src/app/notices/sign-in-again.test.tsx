@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeDateInEachTest } from '@/testing/fake-date';
 import { useSessionStore, type SignOutReason } from '@/session/stores/session-store';
-import type { SignInMethod } from '@/session/stores/session';
+import type { SignInMethod } from '@/session/session';
 import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
@@ -48,7 +48,7 @@ async function clickSignInAgain(user: ReturnType<typeof renderRoute>['user']) {
 beforeAll(async () => {
   await import('@/features/password-login/components/sign-out-notice');
   await import('@/components/error-notice');
-  await import('@/session/errors/describe-error');
+  await import('@/session/errors/describe-failure');
   await import('@/components/rate-limit-meter');
 });
 

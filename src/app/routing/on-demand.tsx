@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { arrived, loadOnce } from '@/lib/load-once';
 
 export interface OnDemand<P> {
   /** The screen, drawn at once when its code is already here, else through lazy() and its Suspense fallback. */
@@ -12,20 +13,11 @@ export interface OnDemand<P> {
  * arrived, which shows the loading state for a moment; a screen fetched ahead of its navigation is drawn straight.
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const fetchCode = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    ));
+  const fetchCode = loadOnce(load);
   const Lazy = lazy(() => fetchCode().then((component) => ({ default: component })));
   function Screen(props: P) {
     // Chosen once per mount: switching from Lazy to the loaded component later would remount the screen.
-    const [Shown] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [Shown] = useState<ComponentType<P>>(() => arrived(fetchCode()) ?? Lazy);
     return <Shown {...props} />;
   }
   return { Screen, preload: () => fetchCode().then(() => undefined) };

@@ -4,7 +4,8 @@ import { LoadingIndicator } from '@/components/loading-indicator';
 import { PreloadScreenContext } from '@/lib/preload-screen';
 import { useExpiryWatch } from '@/session/lifecycle/expiry-watch';
 import { NavItemsContext } from '../frame/nav-items';
-import { SCREENS, preloadScreen } from './screens';
+import { preloadScreen } from './screen-code';
+import { SCREENS } from './screens';
 import { SkipLink } from '../frame/skip-link';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 

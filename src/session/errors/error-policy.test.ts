@@ -40,10 +40,10 @@ fakeDateInEachTest(T0);
 
 describe('a 401 with a token before its expiry', () => {
   it('makes exactly one probe, shared by 20 parallel failures', async () => {
-    const answer = deferred<boolean>();
-    const { policy, probe } = setup({ probe: () => answer.promise });
+    const probed = deferred<boolean>();
+    const { policy, probe } = setup({ probe: () => probed.promise });
     const decisions = Array.from({ length: 20 }, () => policy.decide(noPermission()));
-    answer.resolve(true);
+    probed.resolve(true);
     const settled = await Promise.all(decisions);
     expect(probe).toHaveBeenCalledTimes(1);
     expect(new Set(settled.map((d) => d.kind))).toEqual(new Set(['forbidden']));
@@ -84,7 +84,7 @@ describe('a 401 with a token before its expiry', () => {
     expect(probe).toHaveBeenCalledTimes(2);
   });
 
-  it('does not lend a probe answer to another session', async () => {
+  it("does not lend a probe's verdict to another session", async () => {
     const { policy, probe, session } = setup({ probeMemoMs: 2000 });
     await policy.decide(noPermission());
     session.key = 'token-b';

@@ -1,6 +1,6 @@
 import { ApiHttpError, SessionExpiredError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
-import { describeFailure, type Failure } from './describe-error';
+import { describeFailure, type Failure } from './describe-failure';
 
 export interface ErrorDecision extends Failure {
   /** The session ended; the console returns to sign-in, keeping the current path. */
@@ -10,16 +10,17 @@ export interface ErrorDecision extends Failure {
 export interface ErrorPolicyDeps {
   /** The session's token is past its expiry on the server's clock. */
   isExpired(): boolean;
-  /** Which session a probe's answer belongs to (its token), or null when signed out. */
+  /** Which session a probe's verdict belongs to (its token), or null when signed out. */
   sessionKey(): string | null;
   /** One `getuser` with the current token: true when it works, false on a 401; throws when it cannot tell. */
   probe(): Promise<boolean>;
   signOut(reason: 'expired' | 'ended'): void;
-  /** How long a finished probe's answer stands for later failures of the same session. */
+  /** How long a finished probe's verdict stands for later failures of the same session. */
   probeMemoMs?: number;
 }
 
-type ProbeAnswer = 'valid' | 'rejected' | 'unknown';
+/** What a probe found of the session: its token works, was refused, or could not be checked. */
+type ProbeVerdict = 'valid' | 'rejected' | 'unknown';
 
 /**
  * The one place that decides what a failed authenticated call means for the session. A 401 after expiry is an
@@ -27,25 +28,25 @@ type ProbeAnswer = 'valid' | 'rejected' | 'unknown';
  * tells which, however many calls failed at once. A probe that gets no answer ends nothing.
  */
 export function createErrorPolicy(deps: ErrorPolicyDeps) {
-  let shared: { key: string | null; answer: Promise<ProbeAnswer>; settledAt: number | null } | null = null;
+  let shared: { key: string | null; verdict: Promise<ProbeVerdict>; settledAt: number | null } | null = null;
 
-  function sharedProbe(): Promise<ProbeAnswer> {
+  function sharedProbe(): Promise<ProbeVerdict> {
     const key = deps.sessionKey();
     const memo = deps.probeMemoMs ?? 2000;
     const current = shared;
     if (current && current.key === key && (current.settledAt === null || now() - current.settledAt < memo)) {
-      return current.answer;
+      return current.verdict;
     }
-    const answer = deps.probe().then<ProbeAnswer, ProbeAnswer>(
+    const verdict = deps.probe().then<ProbeVerdict, ProbeVerdict>(
       (ok) => (ok ? 'valid' : 'rejected'),
       () => 'unknown',
     );
-    const entry = { key, answer, settledAt: null as number | null };
+    const entry = { key, verdict, settledAt: null as number | null };
     shared = entry;
-    void answer.then(() => {
+    void verdict.then(() => {
       entry.settledAt = now();
     });
-    return answer;
+    return verdict;
   }
 
   async function decide(error: unknown): Promise<ErrorDecision> {
@@ -55,11 +56,11 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
       return { ...describeFailure(new SessionExpiredError()), signOut: 'expired' };
     }
     if (!tokenRefused) return { ...describeFailure(error), signOut: null };
-    const answer = await sharedProbe();
-    if (answer === 'valid') {
+    const verdict = await sharedProbe();
+    if (verdict === 'valid') {
       return { kind: 'forbidden', message: 'You do not have permission for this action.', signOut: null };
     }
-    if (answer === 'unknown') {
+    if (verdict === 'unknown') {
       return {
         kind: 'unknown',
         message:

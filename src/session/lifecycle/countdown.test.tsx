@@ -6,7 +6,7 @@ import { EMULATOR } from '@/lib/connection';
 import { WARNING_MS, countdownAt, formatRemaining, useCountdown } from './countdown';
 import { useExpiryWatch } from './expiry-watch';
 import { useSessionStore } from '../stores/session-store';
-import type { Session } from '../stores/session';
+import type { Session } from '../session';
 import { startSession } from '../sign-in/start-session';
 import { signInForTest } from '@/testing/session';
 

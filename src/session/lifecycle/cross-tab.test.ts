@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCrossTabSync } from './cross-tab';
 import { startFollowingSession } from './follow-session';
 import { SESSION_STORAGE_KEY, useSessionStore } from '../stores/session-store';
-import type { Session } from '../stores/session';
+import type { Session } from '../session';
 import { testSession } from '@/testing/session';
 
 const CHANNEL = 'auth-console.session';

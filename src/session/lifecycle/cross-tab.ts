@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { revalidateSession, sameAccount, useSessionStore } from '../stores/session-store';
-import type { Session } from '../stores/session';
+import type { Session } from '../session';
 
 type TabMessage = { type: 'signed-in'; session: Session } | { type: 'signed-out' } | { type: 'hello' };
 
@@ -11,8 +11,8 @@ const CHANNEL = 'auth-console.session';
  * once. A tab that adopts another user's session drops its cached data first, so it never shows one user's data
  * with another user's token.
  *
- * A tab that opens without a session (a new tab, a bookmark) says hello; a tab with a session answers with it, so
- * the new tab joins without a second sign-in. With no other tab open, nobody answers and it stays signed out.
+ * A tab that opens without a session (a new tab, a bookmark) says hello; a tab with a session replies with it, so
+ * the new tab joins without a second sign-in. With no other tab open, nobody replies and it stays signed out.
  *
  * A session from another tab gets the checks a stored one gets (revalidateSession): it is rebuilt from its token,
  * and one that disagrees with its token or has expired is ignored.

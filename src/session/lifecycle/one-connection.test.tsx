@@ -11,7 +11,7 @@ import { useConnectionStore } from '../stores/connection-store';
 import { startCrossTabSync } from './cross-tab';
 import { startFollowingSession } from './follow-session';
 import { useSessionStore } from '../stores/session-store';
-import type { Session } from '../stores/session';
+import type { Session } from '../session';
 import { testSession } from '@/testing/session';
 
 const ADMIN = 'api-admin@example.edu';

@@ -1,7 +1,7 @@
 import { now } from '@/lib/clock';
 import { EMULATOR, type Connection } from '@/lib/connection';
 import { decodeToken } from '@/lib/jwt';
-import { tokenPart, type SessionResult, type SignInMethod } from '../stores/session';
+import { tokenPart, type SessionResult, type SignInMethod } from '../session';
 
 /**
  * Builds a session from a freshly issued token. The skew between the browser's clock and the server's comes from

@@ -1,5 +1,5 @@
 import { hintOf, useSessionStore, type SignInHint } from '../stores/session-store';
-import type { SignInMethod } from '../stores/session';
+import type { SignInMethod } from '../session';
 
 /**
  * Whom a `method` form may fill in: the running session's person (signing in again before it ends), else the one

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { safeReturnPath } from '@contract/return-path';
 import { ADMIN_KEY_PATH, DEFAULT_PATH, SIGN_IN_PATH, SSO_PATH } from '@/lib/routes';
-import type { SignInMethod } from '../stores/session';
+import type { SignInMethod } from '../session';
 
 /** Where to go after signing in: the `returnTo` parameter when it is a safe same-origin path. */
 export function useReturnPath(): string {

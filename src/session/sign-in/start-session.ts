@@ -1,7 +1,7 @@
 import type { IssuedToken } from './issued-token';
 import { sessionFromToken } from './session-from-token';
 import { useSessionStore } from '../stores/session-store';
-import type { SessionResult, SignInMethod } from '../stores/session';
+import type { SessionResult, SignInMethod } from '../session';
 
 /**
  * Makes a freshly issued token the session of this tab (and, through cross-tab sync, of the others), replacing

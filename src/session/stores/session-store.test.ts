@@ -3,7 +3,7 @@ import { fakeDateInEachTest } from '@/testing/fake-date';
 import { resetConsoleState } from '@/testing/reset';
 import { makeJwt, tdClaims, tdToken } from '@/testing/tokens';
 import { SESSION_STORAGE_KEY, remainingMs, serverNow, useSessionStore } from './session-store';
-import { SIGN_IN_METHOD_LABELS, type Session } from './session';
+import { SIGN_IN_METHOD_LABELS, type Session } from '../session';
 import { sessionFromToken } from '../sign-in/session-from-token';
 
 /** The server's true time when it issued the token, deliberately not on a whole second. */

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { now } from '@/lib/clock';
 import { isGuid } from '@contract/is-guid';
 import { parseConnection } from '@/lib/connection';
-import { SIGN_IN_METHOD_LABELS, tokenPart, type Session, type SignInMethod } from './session';
+import { SIGN_IN_METHOD_LABELS, tokenPart, type Session, type SignInMethod } from '../session';
 
 export type SignOutReason = 'user' | 'expired' | 'ended' | 'other-tab';
 

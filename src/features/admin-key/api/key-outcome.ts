@@ -2,7 +2,7 @@ import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import type { Connection } from '@/lib/connection';
 import { decodeToken } from '@/lib/jwt';
-import { describeFailure } from '@/session/errors/describe-error';
+import { describeFailure } from '@/session/errors/describe-failure';
 import type { IssuedToken } from '@/session/sign-in/issued-token';
 
 /** What one connection made of a BEID and WebServicesKey. */

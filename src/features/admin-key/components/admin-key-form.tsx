@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,19 +8,17 @@ import { StackedForm } from '@/components/stacked-form';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
-import { usePreloadScreen } from '@/lib/preload-screen';
 import { useReturnPath } from '@/session/sign-in/sign-in-paths';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { useConnections } from '@/features/connections/api/list-connections';
-import { describeFailure, type Failure } from '@/session/errors/describe-error';
+import type { Failure } from '@/session/errors/describe-failure';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import type { IssuedToken } from '@/session/sign-in/issued-token';
 import { useSignInHint } from '@/session/sign-in/sign-in-hint';
-import { startSession } from '@/session/sign-in/start-session';
-import { useAdminLoginMutation, type AdminKey } from '../api/login-admin';
+import { LOGIN_ADMIN_RATE_METHOD, useAdminKeySignIn, type AdminKey } from '../api/login-admin';
 import { useKeyTestEverywhere } from '../api/test-key-everywhere';
 import { TestResult } from './test-result';
 
@@ -39,10 +36,8 @@ type Outcome = { kind: 'valid'; issued: IssuedToken; beid: string } | { kind: 'f
 
 /** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
 export function AdminKeyForm() {
-  const navigate = useNavigate();
   const returnTo = useReturnPath();
-  const preloadScreen = usePreloadScreen();
-  const mutation = useAdminLoginMutation();
+  const adminKey = useAdminKeySignIn(returnTo);
   // Signing in again as the admin-key session's organization: its BEID is known, its key never kept.
   const hint = useSignInHint('admin-key');
   const [beid, setBeid] = useState(hint?.beid ?? '');
@@ -51,9 +46,9 @@ export function AdminKeyForm() {
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const selected = useConnectionStore((s) => s.selected);
-  const wait = useRateLimitWait(selected.baseUrl, 'POST auth/loginadmin');
+  const wait = useRateLimitWait(selected.baseUrl, LOGIN_ADMIN_RATE_METHOD);
   const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
-  const busy = mutation.isPending || wait !== null;
+  const busy = adminKey.isPending || wait !== null;
   const connections = useConnections().data;
   const everywhere = useKeyTestEverywhere();
   const failure =
@@ -88,35 +83,24 @@ export function AdminKeyForm() {
     setKey('');
   }
 
+  function report(failure: Failure) {
+    setOutcome({ kind: 'failed', failure });
+    focusFirstProblem();
+  }
+
   function run(action: 'test' | 'sign-in') {
     const checked = checkedKey();
     if (!checked) return;
-    // The next screen's code comes while the key is checked, so no empty loading state shows in between.
-    const nextScreen = action === 'sign-in' ? preloadScreen(returnTo) : null;
-    mutation.mutate(checked, {
-      onSuccess: (issued) => {
-        setKey('');
-        setBeid('');
-        if (nextScreen) void nextScreen.then(() => adopt(issued, checked.beid));
-        else setOutcome({ kind: 'valid', issued, beid: checked.beid });
-      },
-      onError: (error) => {
-        setKey('');
-        setOutcome({ kind: 'failed', failure: describeFailure(error) });
-        focusFirstProblem();
-      },
-    });
-  }
-
-  function adopt(issued: IssuedToken, signedInBeid: string) {
-    const result = startSession(issued, 'admin-key', signedInBeid);
-    setOutcome(null);
-    if (result.ok) {
-      void navigate(returnTo, { replace: true });
-      return;
-    }
-    setOutcome({ kind: 'failed', failure: { kind: 'unknown', message: result.message } });
-    focusFirstProblem();
+    const form = { onAnswered: () => setKey(''), onFailure: report };
+    if (action === 'sign-in') adminKey.signIn(checked, { ...form, onToken: () => setBeid('') });
+    else
+      adminKey.test(checked, {
+        ...form,
+        onToken: (issued) => {
+          setBeid('');
+          setOutcome({ kind: 'valid', issued, beid: checked.beid });
+        },
+      });
   }
 
   return (
@@ -135,7 +119,7 @@ export function AdminKeyForm() {
             {/* Not held back by this connection's wait: each connection has its own, and its row tells it. */}
             <Button
               variant="outlined"
-              disabled={!connections || mutation.isPending || everywhere.running}
+              disabled={!connections || adminKey.isPending || everywhere.running}
               onClick={testEverywhere}
             >
               Test on every connection
@@ -178,12 +162,12 @@ export function AdminKeyForm() {
         />
       </StackedForm>
       <Box aria-live="polite" sx={{ mt: 3 }}>
-        {mutation.isPending && <Alert severity="info">Checking the key…</Alert>}
+        {adminKey.isPending && <Alert severity="info">Checking the key…</Alert>}
         {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
           <TestResult
             issued={outcome.issued}
-            onUse={() => void preloadScreen(returnTo).then(() => adopt(outcome.issued, outcome.beid))}
+            onUse={() => adminKey.signInWith(outcome.issued, outcome.beid, { onFailure: report })}
           />
         )}
       </Box>

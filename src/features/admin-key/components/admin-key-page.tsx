@@ -1,3 +1,7 @@
+/**
+ * The admin-key feature owns an organization's BEID and WebServicesKey: testing a key on one connection or on all of
+ * its organization's, and signing in with it (`api/login-admin.ts`), signed in or not.
+ */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { AuthCard } from '@/components/auth-card';

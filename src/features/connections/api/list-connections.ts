@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { EMULATOR_CONNECTION } from '@contract/wire';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CONNECTIONS_ELEMENT_ID, EMULATOR_CONNECTION } from '@contract/wire';
 import { BUILT_IN_CONNECTIONS, type Connection, type ConnectionOffer } from '@/lib/connection';
-import { api } from '@/session/client/api';
 import { parseConnections } from './parse-connections';
 import { useConnectionStore } from '@/session/stores/connection-store';
 
@@ -15,10 +14,24 @@ const BUILT_IN_OFFER: ConnectionOffer = {
 /** This server's connections: its own API while its emulator runs, and every tenant its relay is configured for. */
 export async function listConnections(signal?: AbortSignal): Promise<ConnectionOffer> {
   try {
+    // Loaded here: the page the server serves carries the list, so its first visit has no other use for the client.
+    const { api } = await import('@/session/client/api');
     const response = await api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal });
     return (response.body.type === 'json' && parseConnections(response.body.data)) || BUILT_IN_OFFER;
   } catch {
     return BUILT_IN_OFFER;
+  }
+}
+
+/**
+ * The list the server wrote into the page (its index.html), read as `GET /relay`'s answer is; null when the page
+ * has none (Vite's dev server serves its own) or one that is not the list.
+ */
+function connectionsInPage(): ConnectionOffer | null {
+  try {
+    return parseConnections(JSON.parse(document.getElementById(CONNECTIONS_ELEMENT_ID)?.textContent ?? ''));
+  } catch {
+    return null;
   }
 }
 
@@ -29,10 +42,21 @@ const connectionsQuery = queryOptions({
     useConnectionStore.getState().offer(offer);
     return offer;
   },
-  staleTime: Infinity,
   // Nothing observes the query (below), so nothing would keep it from being collected and fetched again.
   gcTime: Infinity,
 });
+
+/**
+ * Before anything renders: the list the page came with, into the cache and the store, so that the sign-in form
+ * shows complete at once and asks for nothing. A page without it leaves the list to be fetched (`GET /relay`), as
+ * is it again after a sign-out clears the cache.
+ */
+export function offerConnectionsInPage(queryClient: QueryClient) {
+  const offer = connectionsInPage();
+  if (!offer) return;
+  useConnectionStore.getState().offer(offer);
+  void queryClient.prefetchQuery({ ...connectionsQuery, initialData: offer });
+}
 
 /**
  * The list, fetched once into the query cache and read from there. Not `useQuery`: the picker is on the first

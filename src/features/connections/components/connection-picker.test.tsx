@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { CONNECTIONS_ELEMENT_ID } from '@contract/wire';
 import { CONNECTION_CHOICE_KEY, EMULATOR_SANDBOX } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useSessionStore } from '@/session/stores/session-store';
@@ -133,5 +134,63 @@ describe('the connection picker', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await vi.waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]?.url).toBe('/relay/acme/api/auth/getuser');
+  });
+});
+
+/** The list written into the page as the server writes it into index.html, for this test only. */
+function listInPage(text: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = CONNECTIONS_ELEMENT_ID;
+  block.textContent = text;
+  document.head.append(block);
+  onTestFinished(() => block.remove());
+}
+
+describe('the list the page came with', () => {
+  it('is on the first render of the form, which asks the server for nothing', async () => {
+    listInPage(JSON.stringify({ emulator: false, default: 'acme-sb', tenants: [ACME, ACME_SB] }));
+    const fetch = vi.fn(() => Promise.reject(new Error('no request was expected')));
+    vi.stubGlobal('fetch', fetch);
+    renderRoute('/sign-in');
+    // Read at once, nothing awaited: the first render shows the list, and the server's default chosen.
+    const picker = screen.getByLabelText('Connection');
+    expect(picker).toBeEnabled();
+    expect(options()).toEqual(['Acme University', 'Acme University (sandbox)']);
+    expect(picker).toHaveValue('relay:acme-sb');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is read as GET /relay is: a tenant that is not what the server promises is left out', () => {
+    const forged = relayTenant('evil', { base: 'https://evil.example/relay/evil' });
+    listInPage(JSON.stringify({ emulator: true, default: 'evil', tenants: [forged, ACME] }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('no request was expected'))),
+    );
+    renderRoute('/sign-in');
+    expect(options()).toEqual([
+      'This server (emulator)',
+      'This server (emulator, sandbox)',
+      'Acme University',
+    ]);
+    expect(screen.getByLabelText('Connection')).toHaveValue('emulator');
+  });
+
+  it.each([
+    ['none (as Vite’s dev server serves it)', null],
+    ['one that is not JSON', '{"emulator": true, "tenants": ['],
+    ['one that is not the list', '{"tenants": "acme"}'],
+    ['an empty one', ''],
+  ])('is asked of the server when the page has %s', async (_name, text) => {
+    if (text !== null) listInPage(text);
+    const { fetch } = stubFetch(loginThenProfile, { relays: [ACME] });
+    renderRoute('/sign-in');
+    expect(screen.getByLabelText('Connection')).toBeDisabled();
+    expect(screen.getByLabelText('Connection')).toHaveValue('emulator');
+    await screen.findByRole('option', { name: 'Acme University' });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/relay']);
   });
 });

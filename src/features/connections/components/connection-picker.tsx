@@ -1,3 +1,7 @@
+/**
+ * The connections feature owns the list of connections this server offers (`api/list-connections.ts`) and this
+ * picker of the one the next sign-in goes to.
+ */
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';

@@ -1,3 +1,7 @@
+/**
+ * The decode feature owns looking into any JWT: decoded in the browser, and checked with one getuser on request,
+ * never kept.
+ */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -12,7 +16,7 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { decodeToken } from '@/lib/jwt';
 import { PROFILE_PATH, SIGN_IN_PATH } from '@/lib/routes';
 import { cleanTokenText } from '@/lib/token-text';
-import { describeFailure, type Failure } from '@/session/errors/describe-error';
+import { describeFailure, type Failure } from '@/session/errors/describe-failure';
 import { useSessionStore } from '@/session/stores/session-store';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { verifyPastedToken } from '@/features/sso/api/verify-token';

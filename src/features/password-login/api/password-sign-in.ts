@@ -1,3 +1,23 @@
 // What submitting the password form runs, fetched on the form's first use rather than with the first page.
-export { loginWithPassword } from './login-with-password';
+import { api, signInConnection } from '@/session/client/api';
+import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
+import type { PasswordLogin } from './use-password-sign-in';
+
 export { startSession } from '@/session/sign-in/start-session';
+
+/** The password login: the token it answers, and the connection it was issued on. */
+export async function loginWithPassword({
+  endpoint,
+  username,
+  password,
+}: PasswordLogin): Promise<IssuedToken> {
+  const connection = signInConnection();
+  const response = await api.send({
+    method: 'POST',
+    path: endpoint,
+    body: { username, password },
+    auth: false,
+    base: connection.baseUrl,
+  });
+  return issuedTokenFrom(response, connection);
+}

@@ -4,15 +4,14 @@ import type { ErrorNotice } from '@/components/error-notice';
 import type { RateLimitMeter } from '@/components/rate-limit-meter';
 import type { Connection } from '@/lib/connection';
 import { loadOnce } from '@/lib/load-once';
-import { loadPasswordSignIn } from '../api/login';
-import type { Failure } from '@/session/errors/describe-error';
+import type { Failure } from '@/session/errors/describe-failure';
 import { useRateLimitStore } from '@/session/stores/rate-limit-store';
 import type { RelaySsoLink } from './relay-sso-link';
 import type { SignOutNotice } from './sign-out-notice';
 
 // What the sign-in page shows only after an answer or a sign-out (the wording of failures, MUI's Alert, the
 // rate-limit meter) stays off the first page: it is fetched once the form is first used, so it still shows at once.
-const loadWording = loadOnce(() => import('@/session/errors/describe-error'));
+const loadWording = loadOnce(() => import('@/session/errors/describe-failure'));
 const loadErrorNotice = loadOnce(() => import('@/components/error-notice'));
 const loadMeter = loadOnce(() => import('@/components/rate-limit-meter'));
 const loadSignOutNotice = loadOnce(() => import('./sign-out-notice'));
@@ -21,12 +20,9 @@ const loadRelaySsoLink = loadOnce(() => import('./relay-sso-link'));
 
 const ignore = () => {};
 
-/** Called on the first key, pointer or input in the form: the submit's code, and the wording of its failures. */
-export function preloadFormParts() {
-  loadPasswordSignIn().catch(ignore);
-  loadWording().catch(ignore);
-  loadErrorNotice().catch(ignore);
-  loadMeter().catch(ignore);
+/** Called on the first key, pointer or input in the form: `submitCode`, and the wording of its failures. */
+export function preloadFormParts(submitCode: () => Promise<unknown>) {
+  for (const load of [submitCode, loadWording, loadErrorNotice, loadMeter]) load().catch(ignore);
 }
 
 /** describeFailure, and the notice that shows it, fetched now if the form's use has not brought them yet. */

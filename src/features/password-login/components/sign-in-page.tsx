@@ -1,5 +1,11 @@
+/**
+ * The password-login feature owns the sign-in page, the first page of the console: password sign-in
+ * (`api/use-password-sign-in.ts`, whose call and session start `api/password-sign-in.ts` brings on demand), and the
+ * ways from it to the other methods. What the page shows only after it is used comes on demand too
+ * (`sign-in-on-demand.tsx`).
+ */
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,27 +21,28 @@ import { OrSeparator } from '@/components/or-separator';
 import { TextInput } from '@/components/text-input';
 import { AGAIN_PARAM, signInPathFor, useReturnPath } from '@/session/sign-in/sign-in-paths';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
-import { usePreloadScreen } from '@/lib/preload-screen';
 import { ADMIN_KEY_PATH, DECODE_PATH } from '@/lib/routes';
 import { LoadingIndicator } from '@/components/loading-indicator';
-import { rateMethodOf } from '@/lib/api-client';
-import type { Failure } from '@/session/errors/describe-error';
+import type { Failure } from '@/session/errors/describe-failure';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
 import { useSignInHint } from '@/session/sign-in/sign-in-hint';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
-import { useSsoSignOutStore } from '@/features/sso/sso-sign-out';
+import { useSsoSignOutStore } from '@/features/sso/sso-sign-out-store';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
-import { loadPasswordSignIn, useLoginMutation } from '../api/login';
-import { PASSWORD_ENDPOINTS, type PasswordEndpoint } from '../api/password-endpoints';
+import {
+  PASSWORD_ENDPOINTS,
+  PASSWORD_RATE_METHODS,
+  passwordRateMethod,
+  usePasswordSignIn,
+  type PasswordEndpoint,
+} from '../api/use-password-sign-in';
 import {
   ErrorNoticeOnDemand,
   RateLimitMeterOnDemand,
   RelaySsoLinkOnDemand,
   SignOutNoticeOnDemand,
-  describeFailureOnDemand,
-  preloadFormParts,
   startSsoRedirectOnDemand,
 } from './sign-in-on-demand';
 
@@ -48,23 +55,20 @@ export function SignInPage() {
   const setMemoryOnly = useSessionStore((s) => s.setMemoryOnly);
   const returnTo = useReturnPath();
   const pasteStep = signInPathFor(returnTo, 'sso');
-  const preloadScreen = usePreloadScreen();
   const [params] = useSearchParams();
   // Signing in again before the session ends: the session stays, and the form opens for the same person.
   const again = params.has(AGAIN_PARAM);
   const hint = useSignInHint('password');
-  const navigate = useNavigate();
-  const login = useLoginMutation();
+  const login = usePasswordSignIn(returnTo);
   const [username, setUsername] = useState(hint?.username ?? '');
   const [password, setPassword] = useState('');
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const [failure, setFailure] = useState<Failure | null>(null);
-  // From the token's arrival until the next screen's code is here: the form stays, busy, rather than blank.
-  const [entering, setEntering] = useState(false);
-  const busy = login.isPending || entering;
+  // From the submit until the next screen can show (or a failure): the form stays, busy, rather than blank.
+  const busy = login.isPending;
   const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
-  const rateMethod = rateMethodOf('POST', endpoint);
+  const rateMethod = passwordRateMethod(endpoint);
   // Each endpoint has its own counter: the wait is the chosen one's.
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
@@ -88,29 +92,14 @@ export function SignInPage() {
     setFieldErrors(errors);
     setFailure(null);
     if (errors.username || errors.password) return focusFirstProblem();
-    const nextScreen = preloadScreen(returnTo);
-    login.mutate(
+    login.signIn(
       { endpoint, username: username.trim(), password },
       {
-        onSuccess: (issued) => {
-          setPassword('');
-          setEntering(true);
-          void Promise.all([nextScreen, loadPasswordSignIn()]).then(([, { startSession }]) => {
-            const result = startSession(issued, 'password');
-            if (result.ok) {
-              void navigate(returnTo, { replace: true });
-              return;
-            }
-            setEntering(false);
-            setFailure({ kind: 'unknown', message: result.message });
-            focusFirstProblem();
-          });
+        onTokenArrived: () => setPassword(''),
+        onFailure: (described) => {
+          setFailure(described);
+          focusFirstProblem();
         },
-        onError: (error) =>
-          void describeFailureOnDemand(error).then((described) => {
-            setFailure(described);
-            focusFirstProblem();
-          }),
       },
     );
   }
@@ -140,9 +129,9 @@ export function SignInPage() {
         component="form"
         noValidate
         onSubmit={submit}
-        onPointerDown={preloadFormParts}
-        onKeyDown={preloadFormParts}
-        onInput={preloadFormParts}
+        onPointerDown={login.preload}
+        onKeyDown={login.preload}
+        onInput={login.preload}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <ConnectionPicker />
@@ -232,7 +221,7 @@ export function SignInPage() {
           Decode a token
         </Link>
       </Typography>
-      <RateLimitMeterOnDemand base={connection.baseUrl} methods={['POST auth', 'POST auth/login']} />
+      <RateLimitMeterOnDemand base={connection.baseUrl} methods={PASSWORD_RATE_METHODS} />
     </AuthCard>
   );
 }

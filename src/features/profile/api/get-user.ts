@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserRecord } from '@contract/wire';
+import { rateMethodOf } from '@/lib/rate-method';
 import { api } from '@/session/client/api';
 
 /** Types at the boundary: the fields the console reads must be there with the right types. */
@@ -19,21 +20,26 @@ export function parseUserRecord(data: unknown): UserRecord {
   return data as UserRecord;
 }
 
+export const GET_USER_PATH = '/api/auth/getuser';
+
+/** The rate-limit key getuser calls are counted under. */
+export const GET_USER_RATE_METHOD = rateMethodOf('GET', GET_USER_PATH);
+
 export async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
-  const response = await api.send({ method: 'GET', path: '/api/auth/getuser', signal });
+  const response = await api.send({ method: 'GET', path: GET_USER_PATH, signal });
   if (response.body.type !== 'json') throw new Error('getuser did not answer JSON.');
   return parseUserRecord(response.body.data);
 }
 
 /**
- * Cached for the token's life: a user record does not change under a token, so no refetch on focus or navigation.
+ * Cached for the token's life: a user record does not change under a token, so no refetch on focus or navigation
+ * (no query of the console goes stale: the query client's default).
  * Keyed by connection and user: the same user name on two tenants is two records.
  */
 export function currentUserQuery(connectionId: string, username: string) {
   return queryOptions({
     queryKey: ['auth', 'getuser', connectionId, username],
     queryFn: ({ signal }) => getCurrentUser(signal),
-    staleTime: Infinity,
     gcTime: Infinity,
   });
 }

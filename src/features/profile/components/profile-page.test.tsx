@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/session/stores/session-store';
-import type { Session } from '@/session/stores/session';
+import type { Session } from '@/session/session';
 import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { jdoeRecord } from '@/testing/user-record';

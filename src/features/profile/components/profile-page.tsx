@@ -1,10 +1,14 @@
+/**
+ * The profile feature owns the signed-in user's record: getuser (`api/get-user.ts`), and the record in sections and
+ * as raw JSON.
+ */
 import { ErrorNotice } from '@/components/error-notice';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { PageHeader } from '@/components/page-header';
-import { describeFailure } from '@/session/errors/describe-error';
+import { describeFailure } from '@/session/errors/describe-failure';
 import { useSessionStore } from '@/session/stores/session-store';
 import { useCurrentUser } from '../api/get-user';
 import { ProfileSections } from './profile-sections';

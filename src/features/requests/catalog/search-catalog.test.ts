@@ -5,7 +5,7 @@ import { searchCatalog } from './search-catalog.ts';
 const label = (entry: { method: string; path: string }) => `${entry.method} ${entry.path}`;
 
 describe('searchCatalog', () => {
-  it('answers the whole catalog, grouped by area, for an empty query', () => {
+  it('returns the whole catalog, grouped by area, for an empty query', () => {
     const all = searchCatalog('  ');
     expect(all).toHaveLength(CATALOG.length);
     const areas = all.map((entry) => entry.area);

@@ -94,7 +94,7 @@ let searchCatalogEntries: ((query: string) => CatalogEntry[]) | undefined;
 
 /**
  * The catalog entries that match every word of the query (in the area, the path's words or the summary), best
- * first; a query with a `/` is a path fragment. An empty query answers the whole catalog, grouped by area.
+ * first; a query with a `/` is a path fragment. An empty query returns the whole catalog, grouped by area.
  */
 export function searchCatalog(query: string): CatalogEntry[] {
   searchCatalogEntries ??= searchIn(CATALOG);

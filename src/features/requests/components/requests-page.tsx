@@ -1,3 +1,8 @@
+/**
+ * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
+ * (`form/`), a pasted curl command (`paste/`), the call and its response (`api/`), the history and the saved
+ * requests (`history/`, `saved/`).
+ */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
-import { rateMethodOf } from '@/lib/api-client';
+import { rateMethodOf } from '@/lib/rate-method';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';

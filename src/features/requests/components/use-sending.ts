@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { now } from '@/lib/clock';
-import type { Session } from '@/session/stores/session';
+import type { Session } from '@/session/session';
 import { asksBeforeSending, useWriteConsentStore } from '../api/ask-before-writing';
 import { sendRequest, type SendOutcome } from '../api/send-request';
 import { useHistoryStore } from '../history/history-store';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,18 +7,15 @@ import Typography from '@mui/material/Typography';
 import { StackedForm } from '@/components/stacked-form';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
-import { ApiHttpError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
 import { sharesOrigin } from '@/lib/connection';
-import { usePreloadScreen } from '@/lib/preload-screen';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { decodeToken, type DecodedToken } from '@/lib/jwt';
 import { cleanTokenText } from '@/lib/token-text';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { ErrorNotice } from '@/components/error-notice';
-import { describeFailure, type Failure } from '@/session/errors/describe-error';
-import { startSession } from '@/session/sign-in/start-session';
-import { useVerifyTokenMutation } from '../api/verify-token';
+import type { Failure } from '@/session/errors/describe-failure';
+import { usePastedTokenSignIn } from '../api/verify-token';
 
 type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };
 
@@ -37,16 +33,6 @@ export function checkPastedToken(text: string): Checked {
   return { ok: true, token, decoded };
 }
 
-/** Why a pasted token was not taken, said of the token: there is no session yet that could have ended. */
-function refusal(error: unknown): Pick<Failure, 'message' | 'details'> {
-  const described = describeFailure(error);
-  if (error instanceof ApiHttpError && error.status === 401) {
-    const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
-    return { message: `The server did not accept the token.${said}`, details: described.details };
-  }
-  return { message: `The token could not be verified. ${described.message}`, details: described.details };
-}
-
 /**
  * The way tools for real tenants do SSO: open the service's SSO page, copy the token it shows, paste it here.
  * `next` is where to go once signed in.
@@ -55,9 +41,7 @@ export function PasteToken({ next }: { next: string }) {
   const connection = useConnectionStore((s) => s.selected);
   // Shown in full, so the person can tell it is their organization's own site before signing in there.
   const pageUrl = new URL(ssoPageUrl(connection), window.location.origin).href;
-  const navigate = useNavigate();
-  const preloadScreen = usePreloadScreen();
-  const verify = useVerifyTokenMutation();
+  const verify = usePastedTokenSignIn(next);
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
@@ -72,22 +56,10 @@ export function PasteToken({ next }: { next: string }) {
 
   function signIn(token: string) {
     setFailure(null);
-    // The next screen's code comes while getuser runs, so no empty loading state shows in between.
-    const nextScreen = preloadScreen(next);
-    verify.mutate(token, {
-      onSuccess: (issued) =>
-        void nextScreen.then(() => {
-          const result = startSession(issued, 'pasted');
-          setText('');
-          if (result.ok) {
-            void navigate(next, { replace: true });
-            return;
-          }
-          setFailure({ message: result.message });
-          focusFirstProblem();
-        }),
-      onError: (error) => {
-        setFailure(refusal(error));
+    verify.signIn(token, {
+      onUsed: () => setText(''),
+      onFailure: (refused) => {
+        setFailure(refused);
         focusFirstProblem();
       },
     });

@@ -1,3 +1,8 @@
+/**
+ * The sso feature owns single sign-on: the round trip through the identity provider and its end
+ * (`sso-redirect.ts`, `api/login-sso.ts`), the token pasted from an SSO page (`api/verify-token.ts`), and ending
+ * single sign-on after a sign-out (`end-single-sign-on.ts`, `sso-sign-out-store.ts`).
+ */
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

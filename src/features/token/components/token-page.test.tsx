@@ -2,7 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeDateInEachTest } from '@/testing/fake-date';
 import { useSessionStore } from '@/session/stores/session-store';
-import type { Session } from '@/session/stores/session';
+import type { Session } from '@/session/session';
+import { api } from '@/session/client/api';
+import { stubFetch, textReply } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { signInForTest } from '@/testing/session';
 
@@ -85,5 +87,32 @@ describe('the token page', () => {
     const { router } = await act(() => Promise.resolve(renderRoute('/token')));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location).toMatchObject({ pathname: '/sign-in', search: '?returnTo=%2Ftoken' });
+  });
+});
+
+describe("the token page's rate limits", () => {
+  it('are those of the sign-in calls and getuser, under the keys the API client counts them by', async () => {
+    const headers = {
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '41',
+      'X-RateLimit-Reset': new Date(ONE_HOUR_LATER + 60_000).toUTCString(),
+    };
+    stubFetch(() => textReply('ok', headers));
+    for (const path of ['/api/auth', '/api/auth/login', '/api/auth/loginadmin'])
+      await api.send({ method: 'POST', path, auth: false });
+    await api.send({ method: 'GET', path: '/api/auth/getuser' });
+
+    renderRoute('/token');
+    const meter = await screen.findByRole('region', { name: 'Rate limits' });
+    expect(
+      within(meter)
+        .getAllByRole('meter')
+        .map((m) => m.getAttribute('aria-label')),
+    ).toEqual([
+      'POST auth: 41 of 60 calls left',
+      'POST auth/login: 41 of 60 calls left',
+      'POST auth/loginadmin: 41 of 60 calls left',
+      'GET auth/getuser: 41 of 60 calls left',
+    ]);
   });
 });

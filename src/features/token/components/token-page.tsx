@@ -1,3 +1,7 @@
+/**
+ * The token feature owns showing the session's token: its claims and header, its lifetime, the copies of it
+ * (token, header, curl) and the rate limits the session spends.
+ */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,8 +16,14 @@ import { directBaseUrl } from '@/lib/connection-details';
 import { curlCommand } from '@/lib/copy-commands';
 import { useCountdown } from '@/session/lifecycle/countdown';
 import { useSessionStore } from '@/session/stores/session-store';
-import { SIGN_IN_METHOD_LABELS } from '@/session/stores/session';
+import { SIGN_IN_METHOD_LABELS } from '@/session/session';
+import { LOGIN_ADMIN_RATE_METHOD } from '@/features/admin-key/api/login-admin';
+import { PASSWORD_RATE_METHODS } from '@/features/password-login/api/use-password-sign-in';
+import { GET_USER_PATH, GET_USER_RATE_METHOD } from '@/features/profile/api/get-user';
 import { ClaimsTable } from './claims-table';
+
+/** The calls whose rate limits a session spends on itself: the sign-ins, and getuser. */
+const SESSION_RATE_METHODS = [...PASSWORD_RATE_METHODS, LOGIN_ADMIN_RATE_METHOD, GET_USER_RATE_METHOD];
 
 function when(seconds: unknown): string {
   const time = claimTime(seconds);
@@ -27,7 +37,7 @@ export default function TokenPage() {
   if (!session) return null;
   const getuser = {
     method: 'GET',
-    url: `${directBaseUrl(session.connection, window.location.origin)}/api/auth/getuser`,
+    url: `${directBaseUrl(session.connection, window.location.origin)}${GET_USER_PATH}`,
     connection: session.connection.label,
   };
   const curl = curlCommand(getuser, { token: reveal ? session.token : null });
@@ -92,10 +102,7 @@ export default function TokenPage() {
           <ClaimsTable caption="Token claims" values={session.claims} />
         </SectionCard>
       </Box>
-      <RateLimitMeter
-        base={session.connection.baseUrl}
-        methods={['POST auth', 'POST auth/login', 'POST auth/loginadmin', 'GET auth/getuser']}
-      />
+      <RateLimitMeter base={session.connection.baseUrl} methods={SESSION_RATE_METHODS} />
     </>
   );
 }

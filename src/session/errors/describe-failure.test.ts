@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeDateInEachTest } from '@/testing/fake-date';
 import { ApiHttpError, NetworkError, RateLimitedError, SessionExpiredError } from '@/lib/api-errors';
 import type { ApiErrorCode } from '@contract/wire';
-import { describeFailure } from './describe-error';
+import { describeFailure } from './describe-failure';
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
 
