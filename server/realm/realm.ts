@@ -1,7 +1,13 @@
+/**
+ * The realm room: realm files, the organizations, admin accounts and users a data directory is seeded with. It
+ * owns reading and checking them (what realm.schema.json says, made by realm-schema.ts from the tables here, and
+ * what a schema cannot say), importing them in one transaction, the demo realm (demo.json) and `npm run
+ * realm:import` (import-cli.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isGuid } from '../../contract/is-guid.ts';
-import type { UserRecord } from '../../contract/wire.ts';
+import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
 import {
@@ -21,7 +27,7 @@ import { Users, identityKeysOf } from '../store/users.ts';
  * User-record field by its wire name, plus `Password` (or a ready `PasswordHash`), `Active` and
  * `AdministeredApplications`.
  */
-export interface RealmUser extends Partial<UserRecord> {
+interface RealmUser extends Partial<UserRecord> {
   UserName: string;
   Password?: string;
   PasswordHash?: string;
@@ -29,14 +35,14 @@ export interface RealmUser extends Partial<UserRecord> {
   AdministeredApplications?: string[];
 }
 
-export interface RealmAdminAccount extends Partial<UserRecord> {
+interface RealmAdminAccount extends Partial<UserRecord> {
   WebServicesKey: string;
   Active: boolean;
   UserName: string;
   AdministeredApplications?: string[];
 }
 
-export interface RealmOrganization {
+interface RealmOrganization {
   Name: string;
   BEID: string;
   BEIDInt: number;
@@ -279,14 +285,10 @@ export async function importRealm(
     }
   }
   const users = new Users(db);
-  const uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
   let userCount = 0;
   try {
     db.transaction(() => {
-      if (options.replace) {
-        db.exec('DELETE FROM sso_sessions; DELETE FROM users; DELETE FROM organizations;');
-        invalidateUserCache(db);
-      }
+      if (options.replace) users.deleteAll();
       for (const org of realm.organizations) {
         const beid = org.BEID.toLowerCase();
         const existingOrg = users.findOrgByBeid(beid);
@@ -297,18 +299,14 @@ export async function importRealm(
           );
         }
         const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
-        db.prepare(
-          `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
-             admin_active = excluded.admin_active`,
-        ).run(
-          org.BEIDInt,
+        users.saveOrganization({
+          id: org.BEIDInt,
           beid,
-          org.Name,
-          hashAdminKey(org.AdminAccount.WebServicesKey),
-          org.AdminAccount.Active ? 1 : 0,
-          adminUid,
-        );
+          name: org.Name,
+          admin_key_hash: hashAdminKey(org.AdminAccount.WebServicesKey),
+          admin_active: org.AdminAccount.Active,
+          admin_uid: adminUid,
+        });
         const orgId = users.findOrgByBeid(beid)!.id;
         const orgApplications = organizationApplications(org.OrgApplications ?? []);
         const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
@@ -319,7 +317,13 @@ export async function importRealm(
           hash: string | null;
           uid?: string;
         }[] = [
-          { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
+          {
+            fields: adminFields,
+            active: adminActive,
+            typeId: SERVICE_ACCOUNT_TYPE_ID,
+            hash: null,
+            uid: adminUid,
+          },
           ...org.Users.map((user) => ({
             fields: user,
             active: user.Active ?? true,
@@ -341,7 +345,7 @@ export async function importRealm(
             throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
           }
           const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
-          const owner = uidOwner.get(uid);
+          const owner = users.userNameKeyOf(uid);
           // Users are matched by user name, so a UID already taken by another name is a clash; only an
           // organization's admin account keeps its UID when renamed.
           const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
