@@ -210,6 +210,11 @@ const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
     /OrgApplications\[0\]\.Name is required/,
   ],
   [
+    'an application without a SystemClass',
+    (r) => (Object.assign(r.organizations[0]!, { OrgApplications: [{ ID: 31, Name: 'X' }] }), r),
+    /OrgApplications\[0\]\.SystemClass is required/,
+  ],
+  [
     'an unknown application property',
     (r) => (
       Object.assign(r.organizations[0]!, {

@@ -148,7 +148,7 @@ export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
 
 const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
 export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
-export const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = ['OrgApplications'];
+const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = ['OrgApplications'];
 /** An entry of an organization's `OrgApplications`: its properties, and which it must have. */
 export const APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass', 'Description'];
 export const REQUIRED_APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass'];
@@ -164,6 +164,8 @@ function checkApplications(value: unknown, where: string) {
       if (!APPLICATION_KEYS.includes(key))
         throw new RealmError(`${at}.${key} is not an application property (${APPLICATION_KEYS.join(', ')}).`);
     }
+    const missing = REQUIRED_APPLICATION_KEYS.find((key) => !Object.hasOwn(app, key));
+    if (missing !== undefined) throw new RealmError(`${at}.${missing} is required.`);
     if (!Number.isInteger(app.ID) || (app.ID as number) < 1)
       throw new RealmError(`${at}.ID must be a positive integer.`);
     if (typeof app.Name !== 'string' || app.Name.trim() === '')

@@ -19,7 +19,7 @@ export const useWriteConsentStore = create<WriteConsentState>()((set) => ({
 }));
 
 /** A method that can change data: on a production connection it is sent only once its person says so. */
-export const isWrite = (method: ApiMethod) => method !== 'GET';
+const isWrite = (method: ApiMethod) => method !== 'GET';
 
 /**
  * Whether sending `method` on the session's connection asks first: a write on a connection that is not a sandbox,
