@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, requireSession, signInWithKey, test } from './fixtures';
+import { expect, requireSession, signInWithKey } from './fixtures';
+import { answer, body, sendWrite, test } from './requests-screen';
 
 // The Requests screen's readers and answers (issue 28): a pasted PowerShell command, a Postman import's report, an
 // answer's rows, search, views and downloads.
-
-async function openRequests(page: Page) {
-  await page.goto('/requests');
-  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
-}
-
-const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
-const body = (page: Page) => page.getByRole('tree', { name: 'Response body' });
 
 /** A GET of `path` with query rows, filled in the form (the rows by their fields) and sent. */
 async function sendGet(page: Page, path: string, query: [string, string][]) {
@@ -23,7 +16,7 @@ async function sendGet(page: Page, path: string, query: [string, string][]) {
     await page.getByLabel(`Name ${index + 1}`).fill(name);
     await page.getByLabel(`Value ${index + 1}`).fill(value);
   }
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(answer(page)).toContainText('200 OK');
   await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
     `GET /api/${path}`,
@@ -39,13 +32,11 @@ async function pasteCommand(page: Page, command: string) {
 }
 
 test('a PowerShell Invoke-RestMethod is pasted and sent; the console’s own Copy as PowerShell reads back', async ({
-  signedInPage: page,
+  requestsScreen: page,
   signedIn,
-  context,
+  clipboard,
   requests,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openRequests(page);
   const origin = new URL(page.url()).origin;
   await pasteCommand(
     page,
@@ -69,7 +60,7 @@ test('a PowerShell Invoke-RestMethod is pasted and sent; the console’s own Cop
   ]);
   await expect(page.getByLabel('Request preview')).not.toContainText('not.a.token');
 
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(answer(page)).toContainText('200 OK');
   const sent = requests.filter((r) => r.url.includes('/api/people/lookup'));
   expect(sent.map((r) => new URL(r.url).search)).toEqual(['?searchText=doe&maxResults=5']);
@@ -83,14 +74,13 @@ test('a PowerShell Invoke-RestMethod is pasted and sent; the console’s own Cop
     .first()
     .getByRole('button', { name: 'Copy as PowerShell' })
     .click();
-  await pasteCommand(page, await page.evaluate(() => navigator.clipboard.readText()));
+  await pasteCommand(page, await clipboard());
   await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/lookup');
   await expect(page.getByLabel('Value 1')).toHaveValue('doe');
   await expect(page.getByLabel('Value 2')).toHaveValue('5');
 });
 
-test('a Postman import names, per request, what it did not bring over', async ({ signedInPage: page }) => {
-  await openRequests(page);
+test('a Postman import names, per request, what it did not bring over', async ({ requestsScreen: page }) => {
   const saved = page.getByRole('region', { name: 'Saved' });
   const collection = {
     info: {
@@ -123,9 +113,8 @@ test('a Postman import names, per request, what it did not bring over', async ({
 });
 
 test('a people lookup shows a row per person by name, is searched, and shown pretty or raw', async ({
-  signedInPage: page,
+  requestsScreen: page,
 }) => {
-  await openRequests(page);
   await sendGet(page, 'people/lookup', [
     ['searchText', 'example.edu'],
     ['maxResults', '100'],
@@ -175,7 +164,7 @@ test('an answer is downloaded as JSON and as CSV through Blob URLs; the CSV is q
       UserName: `${tag}@example.edu`,
     }),
   );
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendWrite(page);
   await expect(answer(page)).toContainText('200 OK');
 
   await sendGet(page, 'people/lookup', [['searchText', tag]]);

@@ -8,8 +8,9 @@ import type { TargetBases } from '../paste/read-target';
 import type { RequestForm } from '../form/request-form';
 
 /**
- * "Paste a command" (curl, or PowerShell's Invoke-RestMethod / Invoke-WebRequest): a field that opens in place (a modal would add to the first page's shared code), reads
- * the command into a new form, or says what stops it and leaves the form as it was.
+ * "Paste a command" (curl, or PowerShell's Invoke-RestMethod / Invoke-WebRequest): a field that opens in place (a
+ * modal would add to the first page's shared code), reads the command into a new form, or says what stops it and
+ * leaves the form as it was.
  */
 export function PasteCommand({
   bases,
