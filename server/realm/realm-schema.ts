@@ -1,11 +1,13 @@
 import { KNOWN_APPLICATIONS } from '../store/applications.ts';
 import {
   ADMIN_EXTRAS,
+  CLAIM_DIGITS,
   DERIVED,
   EXTRA_FIELDS,
   NULLABLE,
   ORGANIZATION_KEYS,
   SAMPLE,
+  TOKEN_CLAIM_KEYS,
   USER_EXTRAS,
 } from './realm.ts';
 
@@ -75,6 +77,9 @@ export function realmSchema(): object {
             Name: NOT_BLANK,
             BEID: GUID,
             BEIDInt: { type: 'integer', minimum: 1 },
+            ...Object.fromEntries(
+              TOKEN_CLAIM_KEYS.map((key) => [key, { type: 'string', pattern: CLAIM_DIGITS }]),
+            ),
             AdminAccount: userSchema(ADMIN_EXTRAS, ['UserName', 'WebServicesKey', 'Active']),
             Users: { type: 'array', items: userSchema(USER_EXTRAS, ['UserName']) },
           },

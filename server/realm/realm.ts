@@ -41,6 +41,10 @@ interface RealmOrganization {
   Name: string;
   BEID: string;
   BEIDInt: number;
+  /** The digits of its tokens' `tdx_entity` claim; by default its BEIDInt. */
+  TdxEntity?: string;
+  /** The digits of its tokens' `tdx_partition` claim; by default "1". */
+  TdxPartition?: string;
   AdminAccount: RealmAdminAccount;
   Users: RealmUser[];
 }
@@ -141,6 +145,10 @@ export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
 
 const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
 export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
+/** An organization's optional properties: what its tokens' `tdx_entity` and `tdx_partition` claims hold. */
+export const TOKEN_CLAIM_KEYS: readonly string[] = ['TdxEntity', 'TdxPartition'];
+/** What those claims hold: a string of digits, as in the real service's tokens ("2", "18"). */
+export const CLAIM_DIGITS = '^[0-9]{1,10}$';
 
 /**
  * Checks a parsed realm file and says exactly what is wrong with it: what realm.schema.json says (made from the
@@ -160,10 +168,16 @@ export function parseRealm(input: unknown): Realm {
     const where = `organizations[${i}]`;
     if (!isRecord(org)) throw new RealmError(`${where} must be an object.`);
     for (const key of Object.keys(org)) {
-      if (!ORGANIZATION_KEYS.includes(key)) {
+      if (!ORGANIZATION_KEYS.includes(key) && !TOKEN_CLAIM_KEYS.includes(key)) {
         throw new RealmError(
-          `${where}.${key} is not an organization property (${ORGANIZATION_KEYS.join(', ')}).`,
+          `${where}.${key} is not an organization property (${[...ORGANIZATION_KEYS, ...TOKEN_CLAIM_KEYS].join(', ')}).`,
         );
+      }
+    }
+    for (const key of TOKEN_CLAIM_KEYS) {
+      const value = org[key];
+      if (value !== undefined && (typeof value !== 'string' || !new RegExp(CLAIM_DIGITS).test(value))) {
+        throw new RealmError(`${where}.${key} must be a string of 1 to 10 digits, such as "2".`);
       }
     }
     if (typeof org.Name !== 'string' || org.Name.trim() === '')
@@ -264,6 +278,8 @@ export async function importRealm(
           admin_key_hash: hashAdminKey(org.AdminAccount.WebServicesKey),
           admin_active: org.AdminAccount.Active,
           admin_uid: adminUid,
+          tdx_entity: org.TdxEntity ?? null,
+          tdx_partition: org.TdxPartition ?? null,
         });
         const orgId = users.findOrgByBeid(beid)!.id;
         const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
