@@ -30,11 +30,10 @@ export interface ScreenEntry {
 }
 
 /** A screen open to all: in the signed-in frame when there is a session (its code comes too), on its own when not. */
-const openToAll =
-  (page: () => Promise<{ default: ComponentType }>) => (): Promise<ComponentType<object>> =>
-    Promise.all([import('../frame/signed-in-layout'), page()]).then(([frame, code]) =>
-      frame.framedWhenSignedIn(code.default),
-    );
+const openToAll = (page: () => Promise<{ default: ComponentType }>) => (): Promise<ComponentType<object>> =>
+  Promise.all([import('../frame/signed-in-layout'), page()]).then(([frame, code]) =>
+    frame.framedWhenSignedIn(code.default),
+  );
 
 export const SCREENS: readonly ScreenEntry[] = [
   {
