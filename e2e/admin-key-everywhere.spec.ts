@@ -82,7 +82,9 @@ async function testEverywhere(page: Page, beid: string, key: string) {
   // By keyboard: the button is reached and pressed like any other.
   await page.getByRole('button', { name: 'Test on every connection' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('WebServicesKey')).toHaveValue('');
+  // Kept for the next test, masked.
+  await expect(page.getByLabel('WebServicesKey')).toHaveValue(key);
+  await expect(page.getByLabel('WebServicesKey')).toHaveAttribute('type', 'password');
 }
 
 const OTHER =
