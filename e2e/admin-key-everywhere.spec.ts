@@ -88,7 +88,7 @@ async function testEverywhere(page: Page, beid: string, key: string) {
 }
 
 const OTHER =
-  /^Not testedAnother organization \(127\.0\.0\.1:\d+\): the key of This server \(emulator\)’s organization \(this-server\) is sent to none of its connections\.$/;
+  /^Not testedAnother organization \(127\.0\.0\.1:\d+; the chosen connection’s is this-server\): the key is sent to none of its connections\.$/;
 
 /** Waits for every row's answer, then checks each connection's outcome, by its base URL (`/relay/other`: not sent). */
 async function expectOutcomes(page: Page, given: Record<string, string | RegExp>) {

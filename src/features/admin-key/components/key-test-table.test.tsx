@@ -203,7 +203,7 @@ describe('the key tested on every connection', () => {
       '/relay/acme-sb/api/auth/loginadmin',
     ]);
     const skipped = (organization: string) =>
-      `Not testedAnother organization (${organization}): the key of Acme University’s organization (acme) is sent to none of its connections.`;
+      `Not testedAnother organization (${organization}; the chosen connection’s is acme): the key is sent to none of its connections.`;
     expect(outcomes(table)).toEqual([
       ['/TDWebApi', skipped(THIS_SERVER_ORGANIZATION)],
       ['/SBTDWebApi', skipped(THIS_SERVER_ORGANIZATION)],
