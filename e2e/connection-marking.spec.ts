@@ -17,7 +17,7 @@ test('the screens that say where calls go name the connection in a sentence that
   for (const [path, title] of [
     ['/admin-key', 'Admin key'],
     ['/requests', 'Requests'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(
