@@ -66,6 +66,17 @@ const serverZones = [
   ),
 ];
 
+// SQL has one home: the schema and the queries on it live in server/store/; the rooms call its functions.
+const SQL_IN_STORE = 'SQL lives in server/store/, beside the schema: add the query there and call it.';
+const sqlOutsideStore = [
+  { selector: 'CallExpression[callee.property.name=/^(prepare|pragma)$/]', message: SQL_IN_STORE },
+  // db.exec('…'): a string is SQL, where RegExp#exec takes a variable.
+  {
+    selector: "CallExpression[callee.property.name='exec'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+    message: SQL_IN_STORE,
+  },
+];
+
 export default defineConfig([
   globalIgnores(['dist/', '.data/', 'playwright-report/', 'test-results/', '.tmp/']),
   js.configs.recommended,
@@ -115,6 +126,11 @@ export default defineConfig([
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: sideZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: [...TESTS, 'server/store/**', 'server/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideStore] },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],

@@ -73,11 +73,40 @@ describe('the import boundaries', () => {
   });
 
   it('refuses a circle', { timeout: SLOW }, async () => {
-    // copy-commands.ts imports secret-fields.ts: importing it back closes a circle.
+    // copy-commands.ts imports secret-fields.ts (through mask-body.ts): importing it back closes a circle.
     const code =
       "import { TOKEN_PLACEHOLDER } from './copy-commands';\nexport const probe = TOKEN_PLACEHOLDER;\n";
     expect(await complaints('src/lib/secret-fields.ts', code, 'import-x/no-cycle')).toEqual([
       expect.stringContaining('Dependency cycle'),
     ]);
+  });
+});
+
+describe('SQL beside the schema', () => {
+  it.each([
+    ['server/sso/sessions.ts', "db.prepare('SELECT 1');"],
+    ['server/realm/realm.ts', "db.exec('DELETE FROM users');"],
+    ['server/idp/adapter.ts', 'db.pragma(`incremental_vacuum(8)`);'],
+  ])('refuses SQL in %s: %s', { timeout: SLOW }, async (file, line) => {
+    const code = `import type { Db } from '../store/db.ts';\nexport function probe(db: Db) {\n  ${line}\n}\n`;
+    expect(await complaints(file, code, 'no-restricted-syntax')).toEqual([
+      expect.stringContaining('SQL lives in server/store/'),
+    ]);
+  });
+
+  it.each([
+    ['server/store/users.ts', "db.prepare('SELECT 1');"],
+    ['server/store/db.test.ts', "db.prepare('SELECT 1');"],
+    ['server/auth/bearer.ts', 'BEARER.exec(header);'],
+  ])('lets %s have %s', { timeout: SLOW }, async (file, line) => {
+    const code = [
+      "import type { Db } from '../store/db.ts';",
+      'const BEARER = /x/;',
+      'export function probe(db: Db, header: string) {',
+      `  ${line}`,
+      '}',
+      '',
+    ].join('\n');
+    expect(await complaints(file, code, 'no-restricted-syntax')).toEqual([]);
   });
 });

@@ -132,7 +132,7 @@ export interface OrgApplication {
   IsAdministrator: boolean;
 }
 
-export interface CustomAttribute {
+interface CustomAttribute {
   ID: number;
   Name: string;
   Value: string;
@@ -140,7 +140,13 @@ export interface CustomAttribute {
 }
 
 /** `TypeID` of a User: 0 None, 1 User, 2 Customer, 8 Resource placeholder, 9 Service account. */
-export type UserTypeId = 0 | 1 | 2 | 8 | 9;
+type UserTypeId = 0 | 1 | 2 | 8 | 9;
+
+/**
+ * The `TypeID` of a service account, such as an organization's admin account: it signs in with its key only, never
+ * by password or single sign-on, and People lookup does not list it.
+ */
+export const SERVICE_ACCOUNT_TYPE_ID = 9 satisfies UserTypeId;
 
 /** The User record as `GET /api/auth/getuser` and the People endpoints answer it. */
 export interface UserRecord {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { THIS_SERVER_ORGANIZATION } from '../contract/wire.ts';
-import { ManualClock } from '../server/runtime/clock.ts';
+import { ManualClock } from '../server/testing/manual-clock.ts';
 import { freePort } from '../server/testing/free-port.ts';
 import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ManualClock } from '../server/runtime/clock.ts';
+import { ManualClock } from '../server/testing/manual-clock.ts';
 import { freePort } from '../server/testing/free-port.ts';
 import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
 import { JDOE, test as base, expect, seriousViolations, signInWithForm, storedSession } from './fixtures';

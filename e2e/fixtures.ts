@@ -15,7 +15,7 @@ export interface Account {
 }
 
 export const PASSWORD = 'Tdx-demo-2026';
-/** TDPeople and TDTickets. */
+/** TDPeople, TDTickets and TDAssets. */
 export const JDOE: Account = { username: 'jdoe@example.edu', password: PASSWORD };
 /** TDTickets only. */
 export const ASMITH: Account = { username: 'asmith@example.edu', password: PASSWORD };

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { ManualClock } from '../server/runtime/clock.ts';
+import { ManualClock } from '../server/testing/manual-clock.ts';
 import { freePort } from '../server/testing/free-port.ts';
 import { startTestServer } from '../server/testing/start-server.ts';
 import { LOG_DIR, MAIN_ORIGIN, MAIN_PORT } from '../e2e/servers';

@@ -16,12 +16,12 @@ import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
 import { callerAddress, trustProxy } from './http/caller.ts';
-import { ApiError, describeBug, sendError } from './http/errors.ts';
+import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
-import { guard } from './http/guard.ts';
+import { bugLog, guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
-import { answerNodesOwn } from './http/node-answers.ts';
-import { loggedPath, logRequest } from './http/request-log.ts';
+import { takeOverNodeRefusals } from './http/node-refusals.ts';
+import { logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Route } from './http/router.ts';
 import { RateLimiter } from './rate-limit/limiter.ts';
@@ -50,7 +50,7 @@ export interface App {
   db: Db;
   /** The Web API's routes this server implements (its openapi.json describes exactly these): none when off. */
   routes: readonly Route[];
-  /** Listens on the configured host and port (0: any free port) and answers the base URL. */
+  /** Listens on the configured host and port (0: any free port) and resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops accepting, lets requests in flight finish (a few seconds at most), then closes the database. */
   close(): Promise<void>;
@@ -77,6 +77,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const clock = controlClock ?? baseClock;
   const logger = createLogger(config.logLevel, options.log);
   const log = (line: string) => logger.warn(line);
+  const logBug = bugLog(logger);
   const limiter = new RateLimiter(clock);
   const tls = loadTls(config.tls, config.dataDir);
   let listeningUrl: string | null = null;
@@ -95,6 +96,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       clock,
       limiter,
       log,
+      logBug,
       knobs: options,
       origin,
       loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
@@ -142,8 +144,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     listening,
   });
 
-  /** What every request goes through first, whoever answers it; answers the caller's address. */
-  function admit(req: IncomingMessage, res: ServerResponse): string {
+  /**
+   * What every request goes through first, whoever answers it: its line in the request log, the security headers
+   * and the Host check. Returns the caller's address.
+   */
+  function logAndCheckRequest(req: IncomingMessage, res: ServerResponse): string {
     const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -152,7 +157,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
-    const caller = admit(req, res);
+    const caller = logAndCheckRequest(req, res);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -191,8 +196,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     serveStatic(req, res, pathname);
   }
 
-  const logBug = (req: IncomingMessage, bug: unknown) =>
-    logger.error(`internal error on ${req.method ?? '?'} ${loggedPath(req.url)}: ${describeBug(bug)}`);
   const guarded = guard(handle, logBug);
   // Without Node's own Host check, so that a request lacking one gets this server's answer and headers.
   const serverOptions = { requireHostHeader: false };
@@ -207,7 +210,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       { status: answer.status, error: answer.code, caller: peer ?? null },
       'refused before a request',
     );
-  answerNodesOwn(server, { headers, admit, logBug, logRefused });
+  takeOverNodeRefusals(server, { headers, logAndCheckRequest, logBug, logRefused });
   const closeServer = gracefulClose(server);
 
   return {

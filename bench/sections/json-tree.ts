@@ -9,7 +9,7 @@ const RECORDS = 50_000;
 const ROUNDS = 5;
 
 /** A 10 MB answer of 50,000 records shaped like the Web API's people, each padded to an even share of the size. */
-export function largeAnswer(records = RECORDS, bytes = TARGET_BYTES): string {
+function largeAnswer(records = RECORDS, bytes = TARGET_BYTES): string {
   const record = (i: number, pad: string) => ({
     UID: `${i.toString(16).padStart(8, '0')}-1b0c-4d9e-8f7a-6b5c4d3e2f10`,
     UserName: `user${i}@example.edu`,

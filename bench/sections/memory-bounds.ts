@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEFAULT_LOCKOUT, Lockout } from '../../server/auth/lockout.ts';
-import { ManualClock } from '../../server/runtime/clock.ts';
+import { ManualClock } from '../../server/testing/manual-clock.ts';
 import { MAX_CALLERS_PER_METHOD, RateLimiter } from '../../server/rate-limit/limiter.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { round } from '../stats.ts';

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { SERVICE_ACCOUNT_TYPE_ID } from '../../contract/wire.ts';
 import { ApiError } from '../http/errors.ts';
 import type { UserRow } from '../store/rows.ts';
 import type { Users } from '../store/users.ts';
@@ -22,8 +23,11 @@ export function tokenExpired(): ApiError {
   return unauthorized(TOKEN_EXPIRED, 'invalid_token');
 }
 
-/** The 401 the real service also gives when a valid token's user may not do something. */
-export function forbidden(message: string): ApiError {
+/**
+ * The 401 `insufficient_permission` the real service gives (not a 403) when a valid token's user may not do
+ * something.
+ */
+export function insufficientPermission(message: string): ApiError {
   return new ApiError(401, 'insufficient_permission', message, {
     'WWW-Authenticate': 'Bearer realm="TDWebApi", error="insufficient_scope"',
   });
@@ -51,7 +55,7 @@ export async function authenticate(req: IncomingMessage, tokens: Tokens, users: 
     throw unauthorized("The token's user does not exist or is no longer active.", 'invalid_token');
   }
   let isAdminAccount = false;
-  if (user.type_id === 9) {
+  if (user.type_id === SERVICE_ACCOUNT_TYPE_ID) {
     const org = users.findOrgById(user.org_id);
     isAdminAccount = org?.admin_uid === user.uid;
     if (!org || !org.admin_active) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../runtime/clock.ts';
+import { ManualClock } from '../testing/manual-clock.ts';
 import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from './lockout.ts';
 
 const MINUTE = 60_000;

@@ -50,7 +50,7 @@ export class Lockout {
   }
 
   /**
-   * Starts an attempt, counted as a possible failure until `end`: answers false (as good as locked) when the
+   * Starts an attempt, counted as a possible failure until `end`: returns false (as good as locked) when the
    * failures so far and the attempts in flight already reach the limit, so that parallel guesses cannot all pass.
    * The failure itself is recorded only once the secret is known to be wrong, so a right one locks nothing.
    */

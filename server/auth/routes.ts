@@ -1,3 +1,9 @@
+/**
+ * The auth room: the emulated Web API's Auth area. It owns signing in (`api/auth`, `login` with a password,
+ * `loginadmin` with an organization's key) and `getuser`; the tokens it issues and verifies (tokens.ts), password
+ * and admin-key hashing, the lockout after failed attempts, and the bearer check (bearer.ts) the People routes also
+ * call. Single sign-on (`loginsso`) is the sso room's.
+ */
 import { requiredString } from '../http/body.ts';
 import { readFields } from '../http/fields.ts';
 import { ApiError } from '../http/errors.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { SignJWT, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../runtime/clock.ts';
+import { ManualClock } from '../testing/manual-clock.ts';
 import { b64url, claimsFor, decodeJwt, sign, signingKeyOf } from '../testing/jwt.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';

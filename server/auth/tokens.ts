@@ -3,8 +3,8 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Clock } from '../runtime/clock.ts';
 import { getMeta, setMeta, type Db } from '../store/db.ts';
 
-export const TOKEN_ISSUER = 'TD';
-export const TOKEN_AUDIENCE = 'https://www.teamdynamix.com/';
+const TOKEN_ISSUER = 'TD';
+const TOKEN_AUDIENCE = 'https://www.teamdynamix.com/';
 export const TOKEN_LIFETIME_SECONDS = 86_400;
 const KEY_META = 'token-signing-key';
 const MAX_TOKEN_LENGTH = 4096;

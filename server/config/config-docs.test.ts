@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { SETTING_DEFAULTS } from './setting-defaults.ts';
+import { yesNo } from './yes-no.ts';
 
 /** The server's code that reads its settings from the environment. */
 const READERS = ['config.ts', 'connections-file.ts', '../main.ts', 'env-file.ts'];
@@ -47,18 +50,48 @@ function settingsRead(): string[] {
   return [...read].sort();
 }
 
-/** The variables of the configuration table: the back-quoted names in the first cell of each row. */
-function settingsInTable(): string[] {
+/** The rows of the configuration table: the back-quoted names of the first cell, and the default cell. */
+function tableRows(): { names: string[]; default: string }[] {
   const table = CONFIGURATION.split('\n## ').find((section) => section.startsWith('Settings\n'));
   if (!table) throw new Error('docs/configuration.md has no "## Settings" section');
-  const rows = table.split('\n').filter((line) => line.startsWith('| `'));
-  const names = rows.flatMap((row) =>
-    matches(row.split('|')[1]!, new RegExp(`\`(${NAME})(?:=[^\`]*)?\``, 'g')),
-  );
-  return [...new Set(names)].sort();
+  // Cells split on bars that are not escaped (`on\|off`).
+  const cells = (row: string) => row.split(/(?<!\\)\|/).map((cell) => cell.trim());
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((row) => ({
+      names: matches(cells(row)[1]!, new RegExp(`\`(${NAME})(?:=[^\`]*)?\``, 'g')),
+      default: cells(row)[3]!,
+    }));
 }
 
+/** The variables of the configuration table. */
+const settingsInTable = () => [...new Set(tableRows().flatMap((row) => row.names))].sort();
+
 const settingsInExample = () => [...new Set(matches(EXAMPLE, new RegExp(`^# (${NAME})=`, 'gm')))].sort();
+
+/** The defaults the code reads, as the environment would write them, found by loading an empty environment. */
+function defaultsRead(): Record<string, string> {
+  const root = '/srv/auth-console';
+  const config = loadConfig({}, [], root);
+  const onOff = (yes: boolean) => (yes ? 'on' : 'off');
+  return {
+    EMULATOR: onOff(config.emulator),
+    PORT: String(config.port),
+    HOST: config.host,
+    DATA_DIR: relative(root, config.dataDir),
+    TLS_SELF_SIGNED: onOff(config.tls.kind === 'self-signed'),
+    RATE_LIMIT: String(config.rateLimit),
+    SSO_CLAIM: config.ssoClaim,
+    SSO_ALLOW_UNVERIFIED_EMAIL: onOff(config.ssoAllowUnverifiedEmail),
+    RELAY_TIMEOUT_MS: String(config.relayTimeoutMs),
+    EMULATOR_CONTROL: onOff(config.emulatorControl !== null),
+    LOG_LEVEL: config.logLevel,
+  };
+}
+
+const hasDefault = (name: string): name is keyof typeof SETTING_DEFAULTS =>
+  Object.hasOwn(SETTING_DEFAULTS, name);
 
 describe('the settings, their table in docs/configuration.md and .env.example', () => {
   it('finds in the source every variable loadConfig reads, and no other', () => {
@@ -72,6 +105,34 @@ describe('the settings, their table in docs/configuration.md and .env.example', 
 
   it('lists in .env.example, commented out, exactly the variables the server reads', () => {
     expect(settingsInExample()).toEqual(settingsInSource());
+  });
+
+  it('reads its defaults from the one table, server/config/setting-defaults.ts', () => {
+    expect(defaultsRead()).toEqual(SETTING_DEFAULTS);
+  });
+
+  it('states in the configuration table each default as the table has it, and no default for the others', () => {
+    for (const row of tableRows()) {
+      for (const name of row.names) {
+        if (hasDefault(name)) expect(row.default, name).toBe(`\`${SETTING_DEFAULTS[name]}\``);
+        // unset, demo realm, the listening URL: words, never a value of its own.
+        else expect(row.default, name).not.toMatch(/^`[^`]*`$/);
+      }
+    }
+    expect(Object.keys(SETTING_DEFAULTS).every((name) => settingsInTable().includes(name))).toBe(true);
+  });
+
+  it('writes in .env.example, for a setting with a default, that default, or for a yes/no one its other value', () => {
+    const stated = new Map(
+      [...EXAMPLE.matchAll(new RegExp(`^# (${NAME})=(.*)$`, 'gm'))].map((match) => [match[1]!, match[2]!]),
+    );
+    for (const [name, value] of Object.entries(SETTING_DEFAULTS)) {
+      const example = stated.get(name) ?? '';
+      if (example === value) continue;
+      // `# TLS_SELF_SIGNED=1`: how to turn on what is off unless set.
+      expect(value === 'on' || value === 'off', `${name}=${example}`).toBe(true);
+      expect(yesNo(name, example, value === 'on'), `${name}=${example}`).toBe(value === 'off');
+    }
   });
 
   it('sets nothing in .env.example as it is: every line is a comment or blank', () => {

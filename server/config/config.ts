@@ -1,11 +1,18 @@
+/**
+ * The config room: the server's settings. It owns reading them from the environment, flags and `.env`
+ * (env-file.ts), checking them (a bad one stops the start, named), their defaults (setting-defaults.ts), and the
+ * files they name: CONNECTIONS_FILE, the data directory, TLS certificates. Nothing else reads `process.env`.
+ */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { readConnectionsFile } from './connections-file.ts';
 import { trustProxy } from '../http/caller.ts';
 import { parseHost, type HostName } from '../http/host-check.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
 import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
+import { SETTING_DEFAULTS, yesByDefault } from './setting-defaults.ts';
 import { quoted, urlSetting } from './url-setting.ts';
 import { yesNo } from './yes-no.ts';
 
@@ -13,7 +20,7 @@ export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
 
 /** Where `loginsso` sends browsers to sign in: the provider built into this server, or another one. */
-export type SsoProviderConfig =
+type SsoProviderConfig =
   { kind: 'embedded' } | { kind: 'external'; issuer: string; clientId: string; clientSecret: string };
 
 /** A client that the embedded provider accepts besides this server itself (say, another emulator). */
@@ -67,7 +74,7 @@ export interface Config {
   ignoredSettings: string[];
 }
 
-export interface EmulatorControlConfig {
+interface EmulatorControlConfig {
   /** Required as a bearer on every control call when set; null only while the server listens on loopback. */
   token: string | null;
 }
@@ -112,7 +119,7 @@ function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
 }
 
 function ssoClaim(raw: string | undefined): string {
-  const claim = raw || 'email';
+  const claim = raw || SETTING_DEFAULTS.SSO_CLAIM;
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(claim)) {
     throw new ConfigError(
       `SSO_CLAIM must be a claim name such as email or preferred_username ${quoted(claim)}.`,
@@ -227,14 +234,13 @@ function allowedHosts(raw: string | undefined): HostName[] {
 }
 
 function logLevel(raw: string | undefined): LogLevel {
-  const level = raw || 'info';
+  const level = raw || SETTING_DEFAULTS.LOG_LEVEL;
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} ${quoted(level)}.`);
   }
   return level as LogLevel;
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const MIN_CONTROL_TOKEN_LENGTH = 16;
 
 /** What says something sits in front of this server: a proxy, or a name other than the listening address. */
@@ -259,7 +265,7 @@ function emulatorControl(
   front: FrontSettings,
 ): EmulatorControlConfig | null {
   const token = env.EMULATOR_CONTROL_TOKEN ?? '';
-  if (!yesNo('EMULATOR_CONTROL', env.EMULATOR_CONTROL, false)) {
+  if (!yesNo('EMULATOR_CONTROL', env.EMULATOR_CONTROL, yesByDefault('EMULATOR_CONTROL'))) {
     if (token !== '') throw new ConfigError('EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.');
     return null;
   }
@@ -271,7 +277,7 @@ function emulatorControl(
     );
   }
   // Whoever reaches the control API can move the clock, rotate keys and reset the database.
-  if (token === '' && !LOOPBACK_HOSTS.has(host.toLowerCase())) {
+  if (token === '' && !isLoopbackHost(host)) {
     throw new ConfigError(
       `EMULATOR_CONTROL=1 is refused while the server listens on ${host}: listen on loopback only (HOST=127.0.0.1, ::1 or localhost) or set EMULATOR_CONTROL_TOKEN.`,
     );
@@ -319,7 +325,7 @@ export function readsEnvFile(argv: string[]): boolean {
 }
 
 function emulator(raw: string | undefined): boolean {
-  return yesNo('EMULATOR (--emulator)', raw, true);
+  return yesNo('EMULATOR (--emulator)', raw, yesByDefault('EMULATOR'));
 }
 
 /**
@@ -381,7 +387,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   const keyPath = env.TLS_KEY;
   if (Boolean(certPath) !== Boolean(keyPath))
     throw new ConfigError('Set both TLS_CERT and TLS_KEY, or neither.');
-  const selfSigned = yesNo('TLS_SELF_SIGNED (--self-signed)', value('self-signed', 'TLS_SELF_SIGNED'), false);
+  const selfSigned = yesNo(
+    'TLS_SELF_SIGNED (--self-signed)',
+    value('self-signed', 'TLS_SELF_SIGNED'),
+    yesByDefault('TLS_SELF_SIGNED'),
+  );
   let tls: TlsConfig = { kind: 'none' };
   if (certPath && keyPath) tls = { kind: 'files', certPath: resolve(certPath), keyPath: resolve(keyPath) };
   else if (selfSigned && !emulatorOn) {
@@ -390,7 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     );
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(env, emulatorOn);
-  const host = value('host', 'HOST') || '127.0.0.1';
+  const host = value('host', 'HOST') || SETTING_DEFAULTS.HOST;
   const front: FrontSettings = {
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
@@ -399,22 +409,33 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
 
   return {
     host,
-    port: integer('PORT', value('port', 'PORT') || '8080', 0, 65535),
-    dataDir: value('data-dir', 'DATA_DIR') ? resolve(value('data-dir', 'DATA_DIR')!) : resolve(root, '.data'),
+    port: integer('PORT', value('port', 'PORT') || SETTING_DEFAULTS.PORT, 0, 65535),
+    dataDir: value('data-dir', 'DATA_DIR')
+      ? resolve(value('data-dir', 'DATA_DIR')!)
+      : resolve(root, SETTING_DEFAULTS.DATA_DIR),
     distDir: resolve(root, 'dist'),
     tls,
-    rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || '60', 1, 1_000_000),
+    rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || SETTING_DEFAULTS.RATE_LIMIT, 1, 1_000_000),
     trustedProxies: front.trustedProxies,
     realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
     publicOrigin: front.publicOrigin,
     sso: ssoProvider(env),
     ssoClaim: ssoClaim(env.SSO_CLAIM),
-    ssoAllowUnverifiedEmail: yesNo('SSO_ALLOW_UNVERIFIED_EMAIL', env.SSO_ALLOW_UNVERIFIED_EMAIL, false),
+    ssoAllowUnverifiedEmail: yesNo(
+      'SSO_ALLOW_UNVERIFIED_EMAIL',
+      env.SSO_ALLOW_UNVERIFIED_EMAIL,
+      yesByDefault('SSO_ALLOW_UNVERIFIED_EMAIL'),
+    ),
     idpClients: idpClients(env.SSO_IDP_CLIENTS),
     emulator: emulatorOn,
     relayTenants: relayed.tenants,
     defaultConnection: relayed.defaultConnection,
-    relayTimeoutMs: integer('RELAY_TIMEOUT_MS', env.RELAY_TIMEOUT_MS || '30000', 1, 600_000),
+    relayTimeoutMs: integer(
+      'RELAY_TIMEOUT_MS',
+      env.RELAY_TIMEOUT_MS || SETTING_DEFAULTS.RELAY_TIMEOUT_MS,
+      1,
+      600_000,
+    ),
     allowedHosts: front.allowedHosts,
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),

@@ -6,7 +6,7 @@ import { relayBase, relayName } from './relay-tenant-rules.ts';
 import { mayHoldUrlSecret } from './url-setting.ts';
 
 /** One entry of the file, relayed as a RELAY_TENANTS entry is. */
-export interface FileConnection {
+interface FileConnection {
   name: string;
   label: string;
   upstream: string;

@@ -4,7 +4,7 @@ import { ConfigError } from './config-error.ts';
 
 /**
  * Reads `.env` in the working directory into the environment, when there is one; variables already set in the
- * environment win over it. Answers the file's path, or null when there is none.
+ * environment win over it. Returns the file's path, or null when there is none.
  */
 export function loadEnvFile(cwd = process.cwd()): string | null {
   const path = resolve(cwd, '.env');

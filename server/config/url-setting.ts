@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../http/loopback.ts';
 import { ConfigError } from './config-error.ts';
 
 /** What a URL setting must be beyond an absolute http or https URL without user info, query or fragment. */
@@ -6,14 +7,6 @@ export interface UrlRule {
   httpsUnlessLoopback?: boolean;
   /** An origin alone, without a path (a trailing slash is no path). */
   originOnly?: boolean;
-}
-
-/** Loopback hosts, the only ones a relay may reach over plain http. */
-function isLoopback(hostname: string): boolean {
-  // The URL parser has already normalized IPv4 forms such as 127.1 or 2130706433 to dotted quads.
-  return (
-    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
 }
 
 /** What a refusal may show of a URL: its scheme, host, port and path; never user info, query or fragment. */
@@ -45,7 +38,7 @@ export function urlSetting(raw: string, subject: string, rule: UrlRule = {}): UR
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigError(`${subject} must be an absolute ${schemes} URL.`);
   }
-  if (rule.httpsUnlessLoopback && url.protocol === 'http:' && !isLoopback(url.hostname)) {
+  if (rule.httpsUnlessLoopback && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ConfigError(
       `${subject} must use https; plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost) (got ${shown(url)}).`,
     );

@@ -1,3 +1,9 @@
+/**
+ * The emulator room: the emulated Web API as one optional piece (EMULATOR=on). It owns opening and seeding the
+ * database, building the auth, people, sso, idp and openapi rooms' routes into one router below both API bases,
+ * what answers on those paths with EMULATOR=off (off.ts), and the test-control API under `/_emulator`
+ * (control/, EMULATOR_CONTROL=1).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 import { Credentials } from '../auth/credentials.ts';
@@ -9,6 +15,7 @@ import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from '../auth/tokens.t
 import type { Clock, OffsetClock } from '../runtime/clock.ts';
 import type { Config } from '../config/config.ts';
 import { ApiError } from '../http/errors.ts';
+import type { BugLog } from '../http/guard.ts';
 import { notEmulated } from '../http/not-emulated.ts';
 import { createRouter, type Route } from '../http/router.ts';
 import { createIdp, type Idp } from '../idp/mount.ts';
@@ -20,10 +27,10 @@ import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
 import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
-import { endAllSsoSessions } from '../sso/sessions.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
 import { RealmError, importRealm, readRealmFile } from '../realm/realm.ts';
+import { deleteAllSsoSessions } from '../store/sso-sessions.ts';
 import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
 import { Faults, faultIntercept } from './control/faults.ts';
@@ -40,7 +47,10 @@ export interface EmulatorDeps {
   config: Config;
   clock: Clock;
   limiter: RateLimiter;
+  /** Warnings (a provider that failed a sign-in, say), one line each. */
   log: (line: string) => void;
+  /** The server's one line for an unexpected failure, for the embedded provider's own (it answers them itself). */
+  logBug: BugLog;
   knobs: EmulatorKnobs;
   /** The origin browsers reach this server at, and how to reach it from inside: both known after listen(). */
   origin: () => string;
@@ -51,7 +61,7 @@ export interface EmulatorDeps {
   control: ControlSettings | null;
 }
 
-export interface ControlSettings {
+interface ControlSettings {
   clock: OffsetClock;
   token: string | null;
   /** Logs what a control call changed, at info as `control`. */
@@ -131,7 +141,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     db,
     extraClients: config.idpClients,
     origin: deps.origin,
-    log,
+    logBug: deps.logBug,
     guard: { limiter, clock, window },
   });
   const ssoRoutes = createSsoRoutes({
@@ -156,7 +166,6 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const dispatch = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,
-    log,
     unimplemented: notEmulated(CATALOG),
     intercept: faults ? faultIntercept(faults, clock, window) : undefined,
   });
@@ -168,11 +177,10 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           faults,
           users,
           limiter,
-          log,
           resetCounters: () => {
             limiter.clear();
             lockout.clear();
-            endAllSsoSessions(db);
+            deleteAllSsoSessions(db);
           },
           reloadRealm: async () => {
             try {

@@ -5,7 +5,7 @@ import { readCookie } from './cookies.ts';
 const withCookies = (cookie: string) => ({ headers: { cookie } }) as IncomingMessage;
 
 describe('readCookie', () => {
-  it('answers the first of a name, as browsers send the most specific path first', () => {
+  it('returns the first of a name, as browsers send the most specific path first', () => {
     expect(readCookie(withCookies('a=1; b=2; a=3'), 'a')).toBe('1');
     expect(readCookie(withCookies('b=2'), 'a')).toBeUndefined();
     expect(readCookie({ headers: {} } as IncomingMessage, 'a')).toBeUndefined();

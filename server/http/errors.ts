@@ -20,8 +20,8 @@ export class ApiError extends Error {
 export class ClientGoneError extends Error {}
 
 /**
- * The one way a failure becomes an answer: ApiErrors as they are; anything else is a bug, told to `logBug` and
- * answered with a bare 500 that names nothing internal.
+ * A failure as an answer, for the request guard (`guard.ts`), the one place that calls it: ApiErrors as they are;
+ * anything else is a bug, told to `logBug` and answered with a bare 500 that names nothing internal.
  */
 export function answerFailure(res: ServerResponse, error: unknown, logBug: (error: unknown) => void) {
   if (error instanceof ClientGoneError) return;
@@ -38,12 +38,7 @@ export function internalError(): ApiError {
   return new ApiError(500, 'internal_error', 'The server failed to answer this request.');
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,

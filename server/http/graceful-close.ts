@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
- * Prepares a server for a graceful close and answers the function that performs it: stop accepting, close idle
+ * Prepares a server for a graceful close and returns the function that performs it: stop accepting, close idle
  * keep-alive connections at once, let requests in flight finish (their connections close after the answer),
  * and after `graceMs` cut whatever is left. Resolves once every connection is closed.
  */

@@ -18,7 +18,7 @@ afterEach(async () => {
 /** A real server on a free port whose every request goes through `handler` under the guard. */
 async function serve(handler: RequestHandler) {
   const bugs: unknown[] = [];
-  server = createServer(guard(handler, (_req, bug) => bugs.push(bug)));
+  server = createServer(guard(handler, (_method, _target, bug) => bugs.push(bug)));
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bugs };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from './errors.ts';
+import { isLoopbackHost } from './loopback.ts';
 
 /** A host name or bracketed IPv6 address, with an optional port: the shape of a Host header and of ALLOWED_HOSTS. */
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?)(?::(\d{1,5}))?$/;
@@ -17,12 +18,6 @@ export function parseHost(value: string): HostName | null {
   return { name: match[1]!, port: match[2] ?? null };
 }
 
-/**
- * On any port: no rebinding page can make a browser send a loopback name, and a dev proxy (Vite's, on its own
- * port) passes on the browser's.
- */
-const LOOPBACK: HostName[] = ['localhost', '127.0.0.1', '[::1]'].map((name) => ({ name, port: null }));
-
 export interface HostCheckOptions {
   publicOrigin: string | null;
   allowedHosts: HostName[];
@@ -36,7 +31,7 @@ export interface HostCheckOptions {
  * loopback names, and ALLOWED_HOSTS. A request without a port is judged by its name alone.
  */
 export function createHostCheck(options: HostCheckOptions) {
-  const configured: HostName[] = [...LOOPBACK, ...options.allowedHosts];
+  const configured: HostName[] = [...options.allowedHosts];
   if (options.publicOrigin) {
     const url = new URL(options.publicOrigin);
     configured.push({ name: url.hostname, port: url.port || (url.protocol === 'https:' ? '443' : '80') });
@@ -57,12 +52,16 @@ export function createHostCheck(options: HostCheckOptions) {
       throw new ApiError(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
     }
     const host = parseHost(header);
+    // Loopback on any port: no rebinding page can make a browser send a loopback name, and a dev proxy (Vite's, on
+    // its own port) passes on the browser's.
     const known =
       host !== null &&
-      allowedNow().some(
-        (entry) =>
-          entry.name === host.name && (host.port === null || entry.port === null || entry.port === host.port),
-      );
+      (isLoopbackHost(host.name) ||
+        allowedNow().some(
+          (entry) =>
+            entry.name === host.name &&
+            (host.port === null || entry.port === null || entry.port === host.port),
+        ));
     if (!known) {
       throw new ApiError(
         421,

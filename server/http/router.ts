@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimiter, RateWindow } from '../rate-limit/limiter.ts';
 import type { Clock } from '../runtime/clock.ts';
-import { ApiError, answerFailure, describeBug } from './errors.ts';
+import { ApiError } from './errors.ts';
 import { enforceRateLimit } from './rate-limited.ts';
 
-export interface RequestContext {
+interface RequestContext {
   req: IncomingMessage;
   url: URL;
   params: Record<string, string>;
@@ -20,13 +20,13 @@ export type Reply = (
 
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
-export interface MethodSpec {
+interface MethodSpec {
   handler: Handler;
   /** Rate-limited methods name their counter; each method is counted on its own. */
   rateLimit?: { method: string; window: RateWindow };
 }
 
-export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const ROUTE_METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PATCH', 'DELETE']);
 
 export interface Route {
@@ -52,7 +52,6 @@ interface CompiledRoute {
 export interface RouterDeps {
   clock: Clock;
   limiter: RateLimiter;
-  log: (line: string) => void;
   /**
    * Asked only when no route answers a request: an error that says more than `not_found` or
    * `method_not_allowed` (a Web API endpoint the emulator does not implement), or undefined.
@@ -103,8 +102,8 @@ function send(res: ServerResponse, reply: Reply) {
 }
 
 /**
- * Dispatches an API request to its route, applies the method's rate limit, and is the one place where a failure
- * becomes an answer: ApiErrors as they are, anything else as a bare 500 that names nothing internal.
+ * Dispatches an API request to its route and applies the method's rate limit. What fails (a handler's ApiError,
+ * a refusal here, a bug) is thrown on to the request guard, which answers it.
  */
 export function createRouter(routes: Route[], deps: RouterDeps) {
   // Literal segments win over captures, so /api/people/lookup is not taken for a uid.
@@ -123,51 +122,45 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
     path: string,
     caller: string,
   ) {
+    let decodedSegments: string[];
     try {
-      let decodedSegments: string[];
-      try {
-        decodedSegments = split(path).map((segment) => decodeURIComponent(segment));
-      } catch {
-        throw new ApiError(400, 'bad_request', 'The request path is not valid.');
+      decodedSegments = split(path).map((segment) => decodeURIComponent(segment));
+    } catch {
+      throw new ApiError(400, 'bad_request', 'The request path is not valid.');
+    }
+    let found: { route: Route; params: Record<string, string> } | undefined;
+    for (const candidate of compiled) {
+      const params = match(candidate, decodedSegments);
+      if (params) {
+        found = { route: candidate.route, params };
+        break;
       }
-      let found: { route: Route; params: Record<string, string> } | undefined;
-      for (const candidate of compiled) {
-        const params = match(candidate, decodedSegments);
-        if (params) {
-          found = { route: candidate.route, params };
-          break;
-        }
-      }
-      const method = req.method === 'HEAD' ? 'GET' : (req.method ?? '');
-      if (!found) {
-        throw (
-          deps.unimplemented?.(method, decodedSegments, false) ??
-          new ApiError(404, 'not_found', 'No API endpoint has this path.')
-        );
-      }
-      const spec = ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
-      if (!spec) {
-        const unimplemented = deps.unimplemented?.(method, decodedSegments, true);
-        if (unimplemented) throw unimplemented;
-        const allow = Object.keys(found.route.methods).join(', ');
-        throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow} only.`, {
-          Allow: allow,
-        });
-      }
-      if (spec.rateLimit) {
-        enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
-      }
-      await deps.intercept?.({
-        method,
-        path: `/${decodedSegments.join('/')}`.toLowerCase(),
-        res,
-        window: spec.rateLimit?.window,
-      });
-      send(res, await spec.handler({ req, url, params: found.params, caller }));
-    } catch (error) {
-      answerFailure(res, error, (bug) =>
-        deps.log(`internal error on ${req.method ?? '?'} ${url.pathname}: ${describeBug(bug)}`),
+    }
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? '');
+    if (!found) {
+      throw (
+        deps.unimplemented?.(method, decodedSegments, false) ??
+        new ApiError(404, 'not_found', 'No API endpoint has this path.')
       );
     }
+    const spec = ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
+    if (!spec) {
+      const unimplemented = deps.unimplemented?.(method, decodedSegments, true);
+      if (unimplemented) throw unimplemented;
+      const allow = Object.keys(found.route.methods).join(', ');
+      throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow} only.`, {
+        Allow: allow,
+      });
+    }
+    if (spec.rateLimit) {
+      enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
+    }
+    await deps.intercept?.({
+      method,
+      path: `/${decodedSegments.join('/')}`.toLowerCase(),
+      res,
+      window: spec.rateLimit?.window,
+    });
+    send(res, await spec.handler({ req, url, params: found.params, caller }));
   };
 }

@@ -14,7 +14,7 @@ const ENDPOINTS = new Set(['auth', 'interaction', 'token', 'jwks', 'me', 'reques
 const STEPS = new Set(['login', 'abort']);
 
 /** The rate-limit counter of a provider request, e.g. `idp POST /interaction/:uid/login`. */
-export function idpCounter(method: string | undefined, path: string): string {
+function idpCounter(method: string | undefined, path: string): string {
   const [first = '', ...rest] = path.split('/').filter((segment) => segment !== '');
   const endpoint = ENDPOINTS.has(first) ? first : 'other';
   const lastStep = rest.at(-1);

@@ -1,6 +1,13 @@
+/**
+ * The idp room: the embedded OpenID Connect provider under `/idp` (oidc-provider), which `loginsso` signs in
+ * through unless SSO_ISSUER names another. It owns the provider's configuration, keys and its own client, its
+ * sign-in and sign-out pages and the interactions behind them, the demo identities, the adapter over its store
+ * (the queries are the store room's), and the rate limits and body limits in front of it.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { IdpClientConfig } from '../config/config.ts';
+import type { BugLog } from '../http/guard.ts';
 import { API_BASES, callbackPath, SIGNED_OUT_PATH } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
 import { sqliteAdapter } from './adapter.ts';
@@ -17,7 +24,8 @@ export interface IdpOptions {
   extraClients: IdpClientConfig[];
   /** The origin browsers reach this server at: known only once it listens. */
   origin: () => string;
-  log: (line: string) => void;
+  /** The server's one line for an unexpected failure. */
+  logBug: BugLog;
   /** Every provider request is counted per caller and per endpoint, with this limiter and window. */
   guard: IdpGuard;
 }
@@ -56,7 +64,7 @@ export function createIdp(options: IdpOptions): Idp {
       keys: loadIdpKeys(options.db),
       clients: [own, ...extra],
       adapter: sqliteAdapter(options.db),
-      log: options.log,
+      logBug: options.logBug,
     });
     built = { provider, callback: provider.callback(), origin: new URL(origin) };
     return built;

@@ -1,6 +1,6 @@
 import { DEMO_IDENTITIES, DEMO_IDP_PASSWORD } from './identities.ts';
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

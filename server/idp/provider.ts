@@ -1,6 +1,8 @@
 import type { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import type OidcProvider from 'oidc-provider';
-import type { AdapterFactory, ClientMetadata, Configuration } from 'oidc-provider';
+import type { AdapterFactory, ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { BugLog } from '../http/guard.ts';
 import { findIdentity } from './identities.ts';
 import type { IdpKeys } from './keys.ts';
 import { Provider } from './oidc-provider.ts';
@@ -23,7 +25,8 @@ export interface ProviderOptions {
   keys: IdpKeys;
   clients: IdpClient[];
   adapter: AdapterFactory;
-  log: (line: string) => void;
+  /** The server's one line for an unexpected failure: the provider answers its own (an OAuth error page). */
+  logBug: BugLog;
 }
 
 const SESSION_SECONDS = 8 * 60 * 60;
@@ -145,9 +148,17 @@ export function createProvider(options: ProviderOptions): OidcProvider {
   const provider = new Provider(options.issuer, configuration);
   // The mount sets X-Forwarded-Proto and Host to the public origin, so the provider's own URLs use it.
   provider.proxy = true;
-  provider.on('server_error', (_ctx, error) => options.log(`idp: server error: ${error.name}`));
-  // Koa prints errors to the console unless someone listens (its typings here know only the provider's events).
+  // The mount keeps the target as it arrived in `originalUrl`; the provider sees only the path below it.
+  const logBug = (ctx: Pick<KoaContextWithOIDC, 'req'> | undefined, error: unknown) => {
+    const req: (IncomingMessage & { originalUrl?: string }) | undefined = ctx?.req;
+    options.logBug(req?.method, req?.originalUrl ?? req?.url, error);
+  };
+  provider.on('server_error', logBug);
+  // Koa prints errors to the console unless someone listens (its typings here know only the provider's events);
+  // like Koa, it leaves out errors meant for the client.
   const koa: EventEmitter = provider;
-  koa.on('error', (error: Error) => options.log(`idp: ${error.name}`));
+  koa.on('error', (error: Error & { expose?: boolean }, ctx?: KoaContextWithOIDC) => {
+    if (!error.expose) logBug(ctx, error);
+  });
   return provider;
 }

@@ -15,12 +15,15 @@ const answer = (description: string, schema: object = { type: 'object' }) => ({
 });
 const ROOT = [{ url: '/', description: 'The server’s root: the control API is outside the API bases' }];
 const SECURITY = [{ controlToken: [] }, {}];
+/** What a call that reads a body may be refused with. */
 const REFUSALS = {
   '400': error('A malformed body or property, named in the message.'),
   '401': error('EMULATOR_CONTROL_TOKEN is set and the call did not carry it as a bearer.'),
   '403': error(
     'cross_site_request: a page of another site made the browser send it (Sec-Fetch-Site or Origin say so).',
   ),
+  '413': error('A body over 64 KB.'),
+  '415': error('A body that is not JSON in UTF-8 (application/json or text/json).'),
 };
 
 const CLOCK = {
@@ -55,7 +58,7 @@ const operation = (summary: string, extra: object) => ({
   ...extra,
 });
 
-export const CONTROL_PATHS = {
+const CONTROL_PATHS = {
   '/_emulator/clock': {
     servers: ROOT,
     get: operation('Read the emulator’s clock', {

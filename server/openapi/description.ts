@@ -1,8 +1,9 @@
 /**
- * The OpenAPI 3.1 description of what the emulator implements, served at `/TDWebApi/openapi.json`. Pure data (no
- * server imports) so that scripts/build-catalog.ts can read it too: it marks the catalog's emulated endpoints and
- * gives them their body skeletons.
+ * The OpenAPI 3.1 description of what the emulator implements, served at `/TDWebApi/openapi.json`. Pure data (it
+ * imports only other pure data) so that scripts/build-catalog.ts can read it too: it marks the catalog's emulated
+ * endpoints and gives them their body skeletons.
  */
+import { LOOKUP_MAX_RESULTS } from '../people/lookup-limits.ts';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -183,7 +184,12 @@ export const EMULATOR_OPENAPI = {
             name: 'maxResults',
             in: 'query',
             required: false,
-            schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+            schema: {
+              type: 'integer',
+              minimum: LOOKUP_MAX_RESULTS.min,
+              maximum: LOOKUP_MAX_RESULTS.max,
+              default: LOOKUP_MAX_RESULTS.default,
+            },
           },
         ],
         responses: {
@@ -206,6 +212,7 @@ export const EMULATOR_OPENAPI = {
         parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
         responses: {
           '200': user,
+          '400': response('BadRequest'),
           '401': response('Unauthorized'),
           '404': response('NotFound'),
           ...LIMITED_ERRORS,

@@ -1,13 +1,7 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../store/db.ts';
 import { skeletons } from '../store/skeleton.ts';
+import type { Users } from '../store/users.ts';
 
 const MAX_REMEMBERED = 50_000;
-
-interface IdentityRow {
-  user_name: string | null;
-  email: string | null;
-}
 
 /**
  * Finds whether a new user name or e-mail address looks like one already taken: the same confusable skeleton as
@@ -15,15 +9,9 @@ interface IdentityRow {
  * sign-on matches either field). Skeletons are remembered by text, so a create costs one scan of the users.
  */
 export class ConfusableIdentities {
-  private readonly identities: Statement<[], IdentityRow>;
   private readonly skeletons = new Map<string, string[]>();
 
-  constructor(db: Db) {
-    this.identities = db.prepare(
-      `SELECT json_extract(record, '$.UserName') AS user_name, json_extract(record, '$.PrimaryEmail') AS email
-       FROM users`,
-    );
-  }
+  constructor(private readonly users: Users) {}
 
   /** The first of the candidates that looks like an existing identity, or undefined. */
   findTaken(candidates: readonly string[]): string | undefined {
@@ -31,7 +19,7 @@ export class ConfusableIdentities {
     for (const candidate of candidates) {
       for (const each of this.skeletonsOf(candidate)) if (!wanted.has(each)) wanted.set(each, candidate);
     }
-    for (const row of this.identities.iterate()) {
+    for (const row of this.users.identities()) {
       for (const existing of [row.user_name, row.email]) {
         if (!existing) continue;
         for (const each of this.skeletonsOf(existing)) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
@@ -5,6 +6,7 @@ import { readFetch, type RawResponse } from '../testing/http-client.ts';
 import { createPerson, getPerson, lookupPeople, personBody, records } from '../testing/people.ts';
 import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
+import { LOOKUP_MAX_RESULTS } from './lookup-limits.ts';
 
 const UID = {
   jdoe: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
@@ -164,6 +166,13 @@ describe('GET /api/people/lookup', () => {
     expect(
       records(await lookupPeople(api, jdoe, { searchText: 'example.edu', maxResults: 100 })).length,
     ).toBeGreaterThan(1);
+  });
+
+  it('has its maxResults limits stated in docs/api.md as the route has them', () => {
+    const { min, max, default: unsaid } = LOOKUP_MAX_RESULTS;
+    const docs = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const row = docs.split('\n').find((line) => line.includes('`/api/people/lookup?'));
+    expect(row).toContain(`\`maxResults\` ${min}–${max}, default ${unsaid}`);
   });
 
   it.each(['0', '101', '-1', 'abc', '1.5', '1e2', '99999', ' 5'])(

@@ -1,6 +1,11 @@
+/**
+ * The people room: the emulated People samples, `GET /api/people/{uid}`, `GET /api/people/lookup` and
+ * `POST /api/people`. It owns what a new person's body may hold (person-body.ts), the lookup's limits
+ * (lookup-limits.ts) and the refusal of a name or e-mail that looks like a taken one (confusable-identities.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '../../contract/wire.ts';
-import { authenticate, forbidden, type Principal } from '../auth/bearer.ts';
+import { authenticate, insufficientPermission, type Principal } from '../auth/bearer.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { isGuid } from '../../contract/is-guid.ts';
 import { foldKeys, readJsonBody } from '../http/body.ts';
@@ -11,6 +16,7 @@ import { buildUserRecord } from '../../contract/user-record.ts';
 import type { Db } from '../store/db.ts';
 import { identityKeysOf, type Users } from '../store/users.ts';
 import { ConfusableIdentities } from './confusable-identities.ts';
+import { LOOKUP_MAX_RESULTS } from './lookup-limits.ts';
 import { parseNewPerson } from './person-body.ts';
 
 export interface PeopleDeps {
@@ -21,27 +27,26 @@ export interface PeopleDeps {
   createWindow: RateWindow;
 }
 
-const MAX_LOOKUP_RESULTS = 100;
-
 function requirePeopleAccess(principal: Principal) {
   const record = JSON.parse(principal.user.record) as UserRecord;
   if (!record.Applications.includes('TDPeople')) {
-    throw forbidden('You do not have access to the People application (TDPeople).');
+    throw insufficientPermission('You do not have access to the People application (TDPeople).');
   }
 }
 
 function maxResultsOf(raw: string | null): number {
-  if (raw === null || raw === '') return 50;
+  const { min, max } = LOOKUP_MAX_RESULTS;
+  if (raw === null || raw === '') return LOOKUP_MAX_RESULTS.default;
   if (!/^\d{1,4}$/.test(raw)) throw new ApiError(400, 'bad_request', 'maxResults must be a whole number.');
   const value = Number(raw);
-  if (value < 1 || value > MAX_LOOKUP_RESULTS) {
-    throw new ApiError(400, 'bad_request', `maxResults must be between 1 and ${MAX_LOOKUP_RESULTS}.`);
+  if (value < min || value > max) {
+    throw new ApiError(400, 'bad_request', `maxResults must be between ${min} and ${max}.`);
   }
   return value;
 }
 
 export function peopleRoutes(deps: PeopleDeps): Route[] {
-  const identities = new ConfusableIdentities(deps.db);
+  const identities = new ConfusableIdentities(deps.users);
 
   const getPerson: Handler = async ({ req, params }) => {
     const principal = await authenticate(req, deps.tokens, deps.users);
@@ -69,7 +74,7 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
   const create: Handler = async ({ req }) => {
     const principal = await authenticate(req, deps.tokens, deps.users);
     if (!principal.isAdminAccount) {
-      throw forbidden(
+      throw insufficientPermission(
         "Only the organization's admin service account (a token from loginadmin) may create people.",
       );
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../runtime/clock.ts';
+import { ManualClock } from '../testing/manual-clock.ts';
 import { MAX_CALLERS_PER_METHOD, RateLimiter } from './limiter.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';

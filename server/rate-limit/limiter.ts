@@ -1,3 +1,7 @@
+/**
+ * The rate-limit room: the per-method, per-caller counters in fixed windows (bounded in memory) and who counts as
+ * one caller (caller-key.ts: an address, an IPv6 /64). What a refusal answers is the http room's.
+ */
 import type { Clock } from '../runtime/clock.ts';
 import { rateLimitKey } from './caller-key.ts';
 

@@ -1,10 +1,21 @@
+/**
+ * The realm room: realm files, the organizations, admin accounts and users a data directory is seeded with. It
+ * owns reading and checking them (what realm.schema.json says, made by realm-schema.ts from the tables here, and
+ * what a schema cannot say), importing them in one transaction, the demo realm (demo.json) and `npm run
+ * realm:import` (import-cli.ts).
+ */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isGuid } from '../../contract/is-guid.ts';
-import type { UserRecord } from '../../contract/wire.ts';
+import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
-import { KNOWN_APPLICATIONS, orgApplicationsFor } from '../store/applications.ts';
+import {
+  KNOWN_APPLICATIONS,
+  orgApplicationsFor,
+  organizationApplications,
+  type ApplicationEntry,
+} from '../store/applications.ts';
 import type { Db } from '../store/db.ts';
 import { buildUserRecord } from '../../contract/user-record.ts';
 import { invalidateUserCache } from '../store/user-cache.ts';
@@ -16,7 +27,7 @@ import { Users, identityKeysOf } from '../store/users.ts';
  * User-record field by its wire name, plus `Password` (or a ready `PasswordHash`), `Active` and
  * `AdministeredApplications`.
  */
-export interface RealmUser extends Partial<UserRecord> {
+interface RealmUser extends Partial<UserRecord> {
   UserName: string;
   Password?: string;
   PasswordHash?: string;
@@ -24,17 +35,19 @@ export interface RealmUser extends Partial<UserRecord> {
   AdministeredApplications?: string[];
 }
 
-export interface RealmAdminAccount extends Partial<UserRecord> {
+interface RealmAdminAccount extends Partial<UserRecord> {
   WebServicesKey: string;
   Active: boolean;
   UserName: string;
   AdministeredApplications?: string[];
 }
 
-export interface RealmOrganization {
+interface RealmOrganization {
   Name: string;
   BEID: string;
   BEIDInt: number;
+  /** The organization's own applications; each system class it names none of gets the emulator's default. */
+  OrgApplications?: ApplicationEntry[];
   AdminAccount: RealmAdminAccount;
   Users: RealmUser[];
 }
@@ -135,6 +148,44 @@ export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
 
 const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
 export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
+const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = ['OrgApplications'];
+/** An entry of an organization's `OrgApplications`: its properties, and which it must have. */
+export const APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass', 'Description'];
+export const REQUIRED_APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass'];
+
+/** An organization's `OrgApplications`, checked: each entry's properties, and no ID given to two applications. */
+function checkApplications(value: unknown, where: string) {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) throw new RealmError(`${where} must be an array.`);
+  value.forEach((app, k) => {
+    const at = `${where}[${k}]`;
+    if (!isRecord(app)) throw new RealmError(`${at} must be an object.`);
+    for (const key of Object.keys(app)) {
+      if (!APPLICATION_KEYS.includes(key))
+        throw new RealmError(`${at}.${key} is not an application property (${APPLICATION_KEYS.join(', ')}).`);
+    }
+    const missing = REQUIRED_APPLICATION_KEYS.find((key) => !Object.hasOwn(app, key));
+    if (missing !== undefined) throw new RealmError(`${at}.${missing} is required.`);
+    if (!Number.isInteger(app.ID) || (app.ID as number) < 1)
+      throw new RealmError(`${at}.ID must be a positive integer.`);
+    if (typeof app.Name !== 'string' || app.Name.trim() === '')
+      throw new RealmError(`${at}.Name is required.`);
+    if (typeof app.SystemClass !== 'string' || !KNOWN_APPLICATIONS.includes(app.SystemClass)) {
+      throw new RealmError(`${at}.SystemClass must be one of ${KNOWN_APPLICATIONS.join(', ')}.`);
+    }
+    if (app.Description !== undefined && typeof app.Description !== 'string')
+      throw new RealmError(`${at}.Description must be string.`);
+  });
+  const own = new Set<unknown>(value);
+  const seen = new Map<number, string>();
+  for (const app of organizationApplications(value as ApplicationEntry[])) {
+    const name = own.has(app) ? `"${app.Name}"` : `the emulator's default ${app.SystemClass} application`;
+    const other = seen.get(app.ID);
+    if (other !== undefined)
+      throw new RealmError(`${where}: ID ${app.ID} is given to both ${other} and ${name}.`);
+    seen.set(app.ID, name);
+  }
+}
 
 /**
  * Checks a parsed realm file and says exactly what is wrong with it: what realm.schema.json says (made from the
@@ -153,12 +204,10 @@ export function parseRealm(input: unknown): Realm {
   input.organizations.forEach((org, i) => {
     const where = `organizations[${i}]`;
     if (!isRecord(org)) throw new RealmError(`${where} must be an object.`);
+    const keys = [...ORGANIZATION_KEYS, ...OPTIONAL_ORGANIZATION_KEYS];
     for (const key of Object.keys(org)) {
-      if (!ORGANIZATION_KEYS.includes(key)) {
-        throw new RealmError(
-          `${where}.${key} is not an organization property (${ORGANIZATION_KEYS.join(', ')}).`,
-        );
-      }
+      if (!keys.includes(key))
+        throw new RealmError(`${where}.${key} is not an organization property (${keys.join(', ')}).`);
     }
     if (typeof org.Name !== 'string' || org.Name.trim() === '')
       throw new RealmError(`${where}.Name is required.`);
@@ -169,6 +218,7 @@ export function parseRealm(input: unknown): Realm {
     }
     if (seenBeids.has(org.BEID.toLowerCase())) throw new RealmError(`${where}.BEID appears twice.`);
     seenBeids.add(org.BEID.toLowerCase());
+    checkApplications(org.OrgApplications, `${where}.OrgApplications`);
     const admin = org.AdminAccount;
     if (!isRecord(admin)) throw new RealmError(`${where}.AdminAccount is required.`);
     checkUserFields(admin, `${where}.AdminAccount`, ADMIN_EXTRAS);
@@ -237,14 +287,10 @@ export async function importRealm(
     }
   }
   const users = new Users(db);
-  const uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
   let userCount = 0;
   try {
     db.transaction(() => {
-      if (options.replace) {
-        db.exec('DELETE FROM sso_sessions; DELETE FROM users; DELETE FROM organizations;');
-        invalidateUserCache(db);
-      }
+      if (options.replace) users.deleteAll();
       for (const org of realm.organizations) {
         const beid = org.BEID.toLowerCase();
         const existingOrg = users.findOrgByBeid(beid);
@@ -255,19 +301,16 @@ export async function importRealm(
           );
         }
         const adminUid = (existingOrg?.admin_uid ?? org.AdminAccount.UID ?? randomUUID()).toLowerCase();
-        db.prepare(
-          `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
-             admin_active = excluded.admin_active`,
-        ).run(
-          org.BEIDInt,
+        users.saveOrganization({
+          id: org.BEIDInt,
           beid,
-          org.Name,
-          hashAdminKey(org.AdminAccount.WebServicesKey),
-          org.AdminAccount.Active ? 1 : 0,
-          adminUid,
-        );
+          name: org.Name,
+          admin_key_hash: hashAdminKey(org.AdminAccount.WebServicesKey),
+          admin_active: org.AdminAccount.Active,
+          admin_uid: adminUid,
+        });
         const orgId = users.findOrgByBeid(beid)!.id;
+        const orgApplications = organizationApplications(org.OrgApplications ?? []);
         const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
         const entries: {
           fields: RealmUser;
@@ -276,7 +319,13 @@ export async function importRealm(
           hash: string | null;
           uid?: string;
         }[] = [
-          { fields: adminFields, active: adminActive, typeId: 9, hash: null, uid: adminUid },
+          {
+            fields: adminFields,
+            active: adminActive,
+            typeId: SERVICE_ACCOUNT_TYPE_ID,
+            hash: null,
+            uid: adminUid,
+          },
           ...org.Users.map((user) => ({
             fields: user,
             active: user.Active ?? true,
@@ -298,7 +347,7 @@ export async function importRealm(
             throw new RealmError(`User "${fields.UserName}" already belongs to another organization.`);
           }
           const uid = (existing?.uid ?? entry.uid ?? fields.UID ?? randomUUID()).toLowerCase();
-          const owner = uidOwner.get(uid);
+          const owner = users.userNameKeyOf(uid);
           // Users are matched by user name, so a UID already taken by another name is a clash; only an
           // organization's admin account keeps its UID when renamed.
           const renamedAdmin = entry.uid !== undefined && entry.uid === existingOrg?.admin_uid;
@@ -315,10 +364,15 @@ export async function importRealm(
             BEIDInt: orgId,
             IsActive: entry.active,
             TypeID: entry.typeId as UserRecord['TypeID'],
-            OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
-              id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
-              name: fields.SecurityRoleName ?? '',
-            }),
+            OrgApplications: orgApplicationsFor(
+              orgApplications,
+              applications,
+              AdministeredApplications ?? [],
+              {
+                id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
+                name: fields.SecurityRoleName ?? '',
+              },
+            ),
           });
           const keys = identityKeysOf(record);
           const twin = users.identityClash(uid, keys);

@@ -1,3 +1,9 @@
+/**
+ * The relay room: `/relay` (the connections this server offers) and `/relay/<name>/…`, the same-origin path to a
+ * real tenant. It owns the target's path rules, the requests refused before anything reaches a tenant (methods,
+ * cross-site and form-sendable sign-ins), which headers go each way, the limits (requests and bytes in flight per
+ * caller, sign-ins per caller, a tenant's exhausted rate limit) and the 502s and 503s of its own.
+ */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
@@ -5,7 +11,7 @@ import type { ConnectionsAnswer } from '../../contract/wire.ts';
 import type { Clock } from '../runtime/clock.ts';
 import type { RelayTenant } from '../config/config.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
-import { ApiError, ClientGoneError, answerFailure } from '../http/errors.ts';
+import { ApiError, ClientGoneError } from '../http/errors.ts';
 import { answerHeaders } from './answer-headers.ts';
 import { refuseFormSendable, refuseOtherSite } from './cross-site-checks.ts';
 import { RelayLoad } from './load.ts';
@@ -261,7 +267,10 @@ function sendPieces(res: ServerResponse, chunks: Buffer[]) {
   pump();
 }
 
-/** Serves `/relay` (the configured tenants) and `/relay/<name>/…` (the tenant's API, relayed). */
+/**
+ * Serves `/relay` (the configured tenants) and `/relay/<name>/…` (the tenant's API, relayed). Its refusals and
+ * failures are thrown on to the request guard, which answers them.
+ */
 export function createRelay(deps: RelayDeps) {
   const tenants = new Map(deps.tenants.map((tenant) => [tenant.name, tenant]));
   const listingText = JSON.stringify(deps.listing);
@@ -384,13 +393,5 @@ export function createRelay(deps: RelayDeps) {
     sendPieces(res, empty ? [] : answer.chunks);
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse, caller: string) {
-    try {
-      await relay(req, res, caller);
-    } catch (error) {
-      answerFailure(res, error, (bug) =>
-        deps.log(`relay: internal error (${bug instanceof Error ? bug.name : typeof bug})`),
-      );
-    }
-  };
+  return relay;
 }

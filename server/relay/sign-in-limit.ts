@@ -8,7 +8,7 @@ import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit/li
  * a sixth of the tenant's own 60 per 60 s, which it counts for everyone behind this server together, so that no
  * one caller can spend them all.
  */
-export const RELAY_SIGN_IN_WINDOW: RateWindow = { limit: 10, windowMs: 60_000 };
+const RELAY_SIGN_IN_WINDOW: RateWindow = { limit: 10, windowMs: 60_000 };
 
 /** The relay's own count of calls per caller, tenant and rate-limited Auth method (sign-ins and getuser). */
 export class SignInLimit {

@@ -6,7 +6,7 @@ import { retryAfterSeconds } from '../http/rate-limited.ts';
  * The longest the relay holds a method back on the tenant's word: its windows are 60 s, so a reset further
  * ahead, in the past (clocks apart) or unreadable cannot lock a method for longer than one window.
  */
-export const MAX_HOLD_MS = 60_000;
+const MAX_HOLD_MS = 60_000;
 
 /** Methods held back at once, beyond which the oldest are forgotten (and merely asked of the tenant again). */
 const MAX_HELD = 10_000;

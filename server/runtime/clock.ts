@@ -1,3 +1,8 @@
+/**
+ * The runtime room: what every part is handed rather than takes, the one clock (here) and the one log (log.ts).
+ * It imports nothing of the server.
+ */
+
 /** The one source of time on the server, injectable so tests can move it without waiting. */
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -5,20 +10,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
-
-/** A clock that only moves when told to. */
-export class ManualClock implements Clock {
-  constructor(private ms: number = Date.now()) {}
-  now(): number {
-    return this.ms;
-  }
-  set(ms: number): void {
-    this.ms = ms;
-  }
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
 
 /**
  * Another clock moved on by an offset that only grows: what the emulator's control API advances, so that every

@@ -7,7 +7,7 @@ import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, serverErrors, signInForm, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, startTestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
+import { FLOW_COOKIE, SESSION_COOKIE } from './cookie-names.ts';
 
 /** The value of the cookie `name` that an answer sets, or undefined. */
 function setValue(hop: Hop, name: string): string | undefined {

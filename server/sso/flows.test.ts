@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../runtime/clock.ts';
+import { ManualClock } from '../testing/manual-clock.ts';
 import { TestBrowser } from '../testing/browser.ts';
 import { loginSsoUrl } from '../testing/sso.ts';
 import { startTestServer } from '../testing/start-server.ts';

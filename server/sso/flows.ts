@@ -7,7 +7,7 @@ export const FLOW_LIFETIME_MS = 10 * 60_000;
 /** Flows are kept a while after they lapse, so a late or replayed callback can still be told apart. */
 const KEPT_FOR_MS = 60 * 60_000;
 /** Flows kept at most (pending and recently used): each is under 7 KB, as return paths are 2,048 characters at most. */
-export const MAX_KEPT_FLOWS = 10_000;
+const MAX_KEPT_FLOWS = 10_000;
 
 /** A sign-in that went to the identity provider and has not come back yet. */
 export interface Flow {

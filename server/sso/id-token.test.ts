@@ -5,7 +5,7 @@ import { startFakeProvider, useFakeProvider, type FakeMode } from '../testing/fa
 import { decodeJwt } from '../testing/jwt.ts';
 import { last, loginSsoUrl, serverErrors } from '../testing/sso.ts';
 import { DEMO, startTestServer } from '../testing/start-server.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 
 describe('the ID token is validated (a fake provider that signs what it is told)', () => {
   const { fake, server } = useFakeProvider();

@@ -7,7 +7,7 @@ import { useFakeProvider } from '../testing/fake-oidc.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { last, loginSsoUrl, serverErrors } from '../testing/sso.ts';
 import { DEMO, type TestServer } from '../testing/start-server.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 
 const CHEAP = { log2N: 10, r: 8, p: 1 };
 

@@ -16,7 +16,7 @@ import {
 } from '../testing/sso.ts';
 import { DEMO, startTestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { FLOW_COOKIE, SESSION_COOKIE } from './routes.ts';
+import { FLOW_COOKIE, SESSION_COOKIE } from './cookie-names.ts';
 
 /** What a browser's script does with the provider's "Submitting Callback" page: posts its form. */
 async function submitSelfPostingForm(browser: TestBrowser, page: Hop): Promise<Hop[]> {

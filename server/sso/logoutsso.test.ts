@@ -7,7 +7,7 @@ import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, serverErrors, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, type TestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 
 function logoutUrl(server: TestServer, base = '/TDWebApi') {
   return `${server.origin}${base}/api/auth/logoutsso`;

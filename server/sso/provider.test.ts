@@ -4,7 +4,7 @@ import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, loginSsoUrl, openLoginSso, signInForm, ssoSignIn } from '../testing/sso.ts';
 import { DEMO, startTestServer, type TestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 
 interface Jwks {
   keys: { kid: string; kty: string; n: string; d?: string }[];

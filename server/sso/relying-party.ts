@@ -98,7 +98,7 @@ function describe(error: unknown): string {
 /**
  * The relying-party side of single sign-on through openid-client: discovery (once, retried after a failure),
  * the authorization code flow with PKCE (S256), state and nonce, and a validated ID token (signature, issuer,
- * audience, nonce, expiry) whose identity claim it answers.
+ * audience, nonce, expiry) whose identity claim it returns.
  */
 export class RelyingParty {
   private configuration: Promise<oidc.Configuration> | null = null;

@@ -1,3 +1,9 @@
+/**
+ * The sso room: single sign-on as the emulated Web API does it, `loginsso`, its callback and `logoutsso`. It owns
+ * the relying party (discovery, the code flow, the ID token's checks), the flows in progress and the cookie that
+ * binds each to its browser, the SSO sessions, the match of an identity to a user, the return path, and the
+ * calls to the embedded provider over loopback, counted as the caller they are made for.
+ */
 import type { IncomingMessage } from 'node:http';
 import * as oidc from 'openid-client';
 import type { LogoutSsoAnswer } from '../../contract/wire.ts';
@@ -19,7 +25,6 @@ import { safeReturnTo } from './return-to.ts';
 import { isSecretShaped } from './secrets.ts';
 import type { SsoSessions } from './sessions.ts';
 
-export { FLOW_COOKIE, SESSION_COOKIE } from './cookie-names.ts';
 const FLOW_COOKIE_SECONDS = 60 * 60;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

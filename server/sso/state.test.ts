@@ -3,7 +3,7 @@ import { expectApiError } from '../testing/api-error.ts';
 import { TestBrowser, type Hop } from '../testing/browser.ts';
 import { IDP, last, openLoginSso, serverErrors } from '../testing/sso.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { SESSION_COOKIE } from './routes.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 
 /** Signs in at the provider but stops before the callback: answers the callback URL the provider sent. */
 async function callbackUrl(browser: TestBrowser, api: string, returnTo?: string): Promise<string> {

@@ -1,3 +1,9 @@
+/**
+ * The store room: the emulator's SQLite database and every line of SQL. It owns opening the file (private, WAL,
+ * synchronous), the schema and its migrations (migrations.ts), the meta values, and the queries on each table,
+ * beside it: users and organizations (users.ts, with the identity rule and the user cache), SSO sessions
+ * (sso-sessions.ts) and the embedded provider's store (idp-store.ts). Rooms call these; none writes SQL.
+ */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { keepPrivate, preparePrivateDir, privateFile } from '../config/data-dir.ts';
@@ -37,7 +43,7 @@ export function openDb(dataDir: string): Db {
 
 /**
  * Incremental auto-vacuum, so that the space of expired sign-ins can be handed back to the file system a few pages
- * at a time (see idp/adapter.ts). A new file takes the setting as it is; an older one is rewritten once.
+ * at a time (see idp-store.ts). A new file takes the setting as it is; an older one is rewritten once.
  */
 function reclaimFreedSpace(db: Db) {
   db.pragma('auto_vacuum = INCREMENTAL');

@@ -148,11 +148,6 @@ export function skeletons(text: string): string[] {
   return [...new Set([skeleton(text), skeleton(text.toLowerCase())])];
 }
 
-export function confusable(a: string, b: string): boolean {
-  const known = skeletons(a);
-  return skeletons(b).some((each) => known.includes(each));
-}
-
 function bare(text: string): string {
   return text.normalize('NFD').replace(INVISIBLE_OR_MARK, '');
 }

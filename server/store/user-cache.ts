@@ -4,7 +4,7 @@ import type { Db } from './db.ts';
 import type { UserRow } from './rows.ts';
 
 /** How soon a change made by another process (a realm import from the command line) is seen. */
-export const FOREIGN_CHANGE_DELAY_MS = 100;
+const FOREIGN_CHANGE_DELAY_MS = 100;
 const MAX_CACHED_USERS = 10_000;
 
 interface Cache {

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { UserRecord } from '../../contract/wire.ts';
+import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import type { Db } from './db.ts';
 import { foldIdentity } from './identity-fold.ts';
 import type { OrgRow, UserRow } from './rows.ts';
@@ -38,15 +38,17 @@ export class Users {
   private readonly search: Statement<[number, string, number], { record: string }>;
   private readonly maxReference: Statement<[], { max: number | null }>;
   private readonly write: Statement<[Record<string, unknown>]>;
+  private readonly allIdentities: Statement<[], { user_name: string | null; email: string | null }>;
+  private readonly uidOwner: Statement<[string], string>;
 
   constructor(private readonly db: Db) {
     this.byUsername = db.prepare('SELECT * FROM users WHERE username_key = ?');
     this.byUid = db.prepare('SELECT * FROM users WHERE org_id = ? AND uid = ?');
     this.byUidAnyOrg = db.prepare('SELECT * FROM users WHERE uid = ?');
-    // Two rows are enough to tell one match from several. Service accounts (TypeID 9) sign in with keys only: an
-    // identity provider must not hand out their power.
+    // Two rows are enough to tell one match from several. Service accounts sign in with keys only: an identity
+    // provider must not hand out their power.
     this.byIdentity = db.prepare(
-      `SELECT * FROM users WHERE type_id != 9 AND (name_fold = @key OR email_fold = @key)
+      `SELECT * FROM users WHERE type_id != ${SERVICE_ACCOUNT_TYPE_ID} AND (name_fold = @key OR email_fold = @key)
        ORDER BY reference_id LIMIT 2`,
     );
     this.identityOwner = db
@@ -59,10 +61,16 @@ export class Users {
     this.orgByBeid = db.prepare('SELECT * FROM organizations WHERE beid = ?');
     this.orgById = db.prepare('SELECT * FROM organizations WHERE id = ?');
     this.search = db.prepare(
-      `SELECT record FROM users WHERE org_id = ? AND type_id != 9 AND search_text LIKE ? ESCAPE '\\'
+      `SELECT record FROM users
+       WHERE org_id = ? AND type_id != ${SERVICE_ACCOUNT_TYPE_ID} AND search_text LIKE ? ESCAPE '\\'
        ORDER BY username_key LIMIT ?`,
     );
     this.maxReference = db.prepare('SELECT max(reference_id) AS max FROM users');
+    this.allIdentities = db.prepare(
+      `SELECT json_extract(record, '$.UserName') AS user_name, json_extract(record, '$.PrimaryEmail') AS email
+       FROM users`,
+    );
+    this.uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
     this.write = db.prepare(
       `INSERT INTO users (uid, reference_id, org_id, username_key, password_hash, is_active, type_id, search_text,
          name_fold, email_fold, record)
@@ -157,6 +165,36 @@ export class Users {
         .prepare('UPDATE organizations SET admin_active = ? WHERE id = ? AND admin_uid = ?')
         .run(active ? 1 : 0, user.org_id, user.uid);
     });
+    invalidateUserCache(this.db);
+  }
+
+  /** Every user's UserName and PrimaryEmail, in any organization, read one row at a time. */
+  identities(): IterableIterator<{ user_name: string | null; email: string | null }> {
+    return this.allIdentities.iterate();
+  }
+
+  /** The user name key (`userNameKey`) of the user with this UID, or undefined. */
+  userNameKeyOf(uid: string): string | undefined {
+    return this.uidOwner.get(uid);
+  }
+
+  /**
+   * Adds an organization, or updates the one with its BEID (its name, admin key and whether its admin account is
+   * active; its id and admin UID stay as they were).
+   */
+  saveOrganization(org: Omit<OrgRow, 'admin_active'> & { admin_active: boolean }) {
+    this.db
+      .prepare(
+        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
+           admin_active = excluded.admin_active`,
+      )
+      .run(org.id, org.beid, org.name, org.admin_key_hash, org.admin_active ? 1 : 0, org.admin_uid);
+  }
+
+  /** Removes every organization and user, and the single sign-on sessions that name them. */
+  deleteAll() {
+    this.db.exec('DELETE FROM sso_sessions; DELETE FROM users; DELETE FROM organizations;');
     invalidateUserCache(this.db);
   }
 

@@ -57,7 +57,7 @@ export class TestBrowser {
     return this.send('POST', url, body, { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   }
 
-  /** Follows redirects from a hop until an answer that is not one; answers every hop after the first. */
+  /** Follows redirects from a hop until an answer that is not one; returns every hop after the first. */
   async follow(from: Hop, maxHops = 12): Promise<Hop[]> {
     const hops: Hop[] = [];
     let current = from;

@@ -107,7 +107,7 @@ export async function spawnServer(
   return { process: child, origin, api: `${origin}/TDWebApi/api`, output: () => output, exited };
 }
 
-/** Runs a TypeScript entry point of the project to its end; answers its exit code and output. */
+/** Runs a TypeScript entry point of the project to its end; returns its exit code and output. */
 export function runScript(
   script: string,
   args: string[],

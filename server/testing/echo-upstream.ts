@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** The request target exactly as it arrived. */
   url: string;
@@ -20,7 +20,7 @@ export interface EchoUpstream {
 }
 
 /** Answers 200 JSON describing the request: method, target, headers and body length. */
-export const echo: EchoHandler = (_req, res, recorded) => {
+const echo: EchoHandler = (_req, res, recorded) => {
   const text = JSON.stringify({
     method: recorded.method,
     url: recorded.url,

@@ -173,7 +173,7 @@ export async function startWithFakeProvider(config: Partial<Config> = {}, into: 
 
 /**
  * startWithFakeProvider for the tests of the enclosing `describe`: both started before them and stopped after. The
- * objects answered are filled in as they start, so a test reads (and sets) them as it would the provider and server.
+ * objects returned are filled in as they start, so a test reads (and sets) them as it would the provider and server.
  */
 export function useFakeProvider(config: Partial<Config> = {}) {
   const fake = {} as FakeProvider;

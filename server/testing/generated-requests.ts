@@ -3,7 +3,7 @@ import fc from 'fast-check';
 // Generators of requests for the fuzz tests: every mount's (server/any-request.test.ts) and the control API's.
 
 /** Printable ASCII stays; anything else is percent-encoded, as a client must send it. */
-export const encodeOdd = (text: string) =>
+const encodeOdd = (text: string) =>
   [...text].map((char) => (/^[\x21-\x7e]$/.test(char) ? char : encodeURIComponent(char))).join('');
 
 /** A path segment of any kind: dots and escapes in every spelling, words the server routes on, odd text. */

@@ -30,12 +30,12 @@ function last(hops: Hop[]): Hop {
   return hop;
 }
 
-/** Opens loginsso and follows redirects: answers every hop, ending at the provider's page or wherever it stops. */
+/** Opens loginsso and follows redirects: returns every hop, ending at the provider's page or wherever it stops. */
 export function openLoginSso(browser: TestBrowser, api: string, returnTo?: string): Promise<Hop[]> {
   return browser.navigate(loginSsoUrl(api, returnTo));
 }
 
-/** Fills in the provider's sign-in form and follows the redirects after it; answers those hops, the post first. */
+/** Fills in the provider's sign-in form and follows the redirects after it; returns those hops, the post first. */
 export async function submitSignIn(
   browser: TestBrowser,
   page: Hop,

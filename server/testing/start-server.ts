@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createApp, type App, type AppOptions } from '../app.ts';
-import { ManualClock } from '../runtime/clock.ts';
+import { ManualClock } from './manual-clock.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 
 export interface TestServer {
@@ -25,7 +25,7 @@ export interface TestServer {
   stop(removeData?: boolean): Promise<void>;
 }
 
-export interface RequestRecord {
+interface RequestRecord {
   method: string;
   path: string;
   status: number | null;
@@ -33,7 +33,7 @@ export interface RequestRecord {
   caller: string;
 }
 
-export interface RefusalRecord {
+interface RefusalRecord {
   status: number;
   error: string;
   caller: string | null;
@@ -105,7 +105,7 @@ export const DEMO = {
   closedKey: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
 } as const;
 
-/** Posts a sign-in body to `path`; answers the token, or throws with the status and body on anything but a 200 JWT. */
+/** Posts a sign-in body to `path`; returns the token, or throws with the status and body on anything but a 200 JWT. */
 async function signIn(api: string, path: string, body: object): Promise<string> {
   const res = await fetch(`${api}${path}`, {
     method: 'POST',

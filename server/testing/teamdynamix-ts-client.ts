@@ -5,7 +5,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** The package reads its OpenAPI description from the working directory unless told where it is. */
 const SPEC = resolve(ROOT, 'node_modules/@selfagency/teamdynamix-ts/generated/openapi.json');
 
-export type Outcome =
+type Outcome =
   { ok: true; userName: string | null } | { ok: false; status: number | null; code: string | null };
 
 export interface ExpiryResult {

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer, type TestServerOptions } from './star
 
 /**
  * A test server for the tests of the enclosing `describe` (or file): started before them, stopped and its data
- * directory removed after them; with `each`, a fresh one for every test. The object answered is filled in as the
+ * directory removed after them; with `each`, a fresh one for every test. The object returned is filled in as the
  * server starts, so a test reads it as it would the server itself.
  */
 export function useTestServer(options: TestServerOptions = {}, { each = false } = {}): TestServer {

@@ -229,8 +229,6 @@ export function createApiClient(deps: ApiClientDeps) {
   return { send, sendRaw };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** When a rate-limited method may be called again, on the browser's clock. */
 function retryTime(headers: Headers, rateLimit: RateLimitInfo | null, serverDate: number | null): number {
   const retryAfter = Number(headers.get('Retry-After'));

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { runInNewContext, Script } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copyCommands, curlCommand, fetchSnippet, shellQuote, TOKEN_PLACEHOLDER } from './copy-commands';
+import { curlCommand, fetchSnippet, shellQuote, TOKEN_PLACEHOLDER } from './copy-commands';
 import { maskBody } from './mask-body';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
@@ -179,7 +179,9 @@ describe('secrets in the body', () => {
     ['JSON', '{"UserName":"jdoe","PASSWORD":"hunter2","nested":[{"webserviceskey":"k-e-y"}]}'],
     ['not JSON', 'password=hunter2&webserviceskey=k-e-y'],
   ])('masks password and WebServicesKey in a body that is %s, in both commands', (_kind, body) => {
-    const { curl, fetch } = copyCommands({ method: 'POST', url: URL_, body }, { token: TOKEN });
+    const request = { method: 'POST', url: URL_, body };
+    const curl = curlCommand(request, { token: TOKEN });
+    const fetch = fetchSnippet(request, { token: TOKEN });
     const argv = argvOf(curl);
     expect(argv[argv.indexOf('--data-raw') + 1]).toBe(maskBody(body).text);
     expect(fetchArguments(fetch)[1].body).toBe(maskBody(body).text);
@@ -208,7 +210,8 @@ describe('the connection named on a first comment line', () => {
 
   it('names it before the curl command and the fetch call', () => {
     const request = { method: 'GET', url: URL_, connection: 'Acme University' };
-    const { curl, fetch } = copyCommands(request, { token: null });
+    const curl = curlCommand(request, { token: null });
+    const fetch = fetchSnippet(request, { token: null });
     expect(curl.split('\n')[0]).toBe('# Connection: Acme University');
     expect(fetch.split('\n')[0]).toBe('// Connection: Acme University');
     expect(argvOf(curl)).toEqual(argvOf(curlCommand({ method: 'GET', url: URL_ }, { token: null })));

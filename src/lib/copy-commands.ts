@@ -1,6 +1,5 @@
 import { isJsonText } from './json-text';
 import { maskBody } from './mask-body';
-import { MASKED_SECRET } from './secret-fields';
 
 /** A request as it would be sent: an absolute URL, its headers (without the bearer) and its JSON body text. */
 export interface CopyableRequest {
@@ -17,13 +16,7 @@ export interface CopyOptions {
   token: string | null;
 }
 
-export interface CopyCommands {
-  curl: string;
-  fetch: string;
-}
-
 export const TOKEN_PLACEHOLDER = '<token>';
-export { MASKED_SECRET };
 
 /** Single-quoted for a POSIX shell: every character is literal inside '…' except the quote itself. */
 export function shellQuote(text: string): string {
@@ -70,11 +63,6 @@ export function fetchSnippet(request: CopyableRequest, { token }: CopyOptions): 
   if (request.body !== undefined) lines.push(`  body: ${q(maskBody(request.body).text)},`);
   lines.push('});');
   return lines.join('\n');
-}
-
-/** Both commands for one request: curl for a shell, fetch for a browser's console or a script. */
-export function copyCommands(request: CopyableRequest, options: CopyOptions): CopyCommands {
-  return { curl: curlCommand(request, options), fetch: fetchSnippet(request, options) };
 }
 
 /**

@@ -3,13 +3,13 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MASKED_SECRET,
   powershellCommand,
   powershellQuote,
   pythonLiteral,
   pythonSnippet,
   TOKEN_PLACEHOLDER,
 } from './copy-commands';
+import { MASKED_SECRET } from './secret-fields';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ1bmlxdWVfbmFtZSI6Impkb2UifQ.c2lnbmF0dXJl';

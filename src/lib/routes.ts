@@ -8,5 +8,8 @@ export const PROFILE_PATH = '/profile';
 export const TOKEN_PATH = '/token';
 export const REQUESTS_PATH = '/requests';
 
-/** Where a sign-in goes when it was not told where to return. */
+/**
+ * Where a sign-in goes when it was not told where to return: the profile, by another name.
+ * @alias
+ */
 export const DEFAULT_PATH = PROFILE_PATH;

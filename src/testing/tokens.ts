@@ -6,7 +6,7 @@ function base64url(text: string): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export const TEST_HEADER = { alg: 'HS256', typ: 'JWT' } as const;
+const TEST_HEADER = { alg: 'HS256', typ: 'JWT' } as const;
 
 export function makeJwt(
   claims: Record<string, unknown>,

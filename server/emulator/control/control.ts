@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../../runtime/clock.ts';
 import { refuseCrossSite } from '../../http/cross-site.ts';
-import { answerFailure, describeBug } from '../../http/errors.ts';
 import { createRouter } from '../../http/router.ts';
 import type { RateLimiter } from '../../rate-limit/limiter.ts';
 import { checkControlToken } from './control-token.ts';
@@ -14,7 +12,6 @@ export interface ControlServerDeps extends ControlDeps {
   /** The origin browsers reach this server at: a control call from any other site's page is refused. */
   origin: () => string;
   limiter: RateLimiter;
-  log: (line: string) => void;
 }
 
 export type ControlHandler = (
@@ -27,19 +24,14 @@ export type ControlHandler = (
 /**
  * Answers the paths below `/_emulator` (EMULATOR_CONTROL=1): first refuses what another site's page made the
  * browser send (a form post or a `no-cors` fetch, which on loopback needs no token), then the token, then the routes.
+ * A refusal or a failure is thrown on to the request guard, which answers it.
  */
 export function createControl(deps: ControlServerDeps): ControlHandler {
-  const clock: Clock = deps.clock;
-  const dispatch = createRouter(controlRoutes(deps), { clock, limiter: deps.limiter, log: deps.log });
+  const dispatch = createRouter(controlRoutes(deps), { clock: deps.clock, limiter: deps.limiter });
   return async (req, res, url, caller) => {
     res.setHeader('Cache-Control', 'no-store');
-    try {
-      refuseCrossSite(req, deps.origin());
-      if (deps.token !== null) checkControlToken(req, deps.token);
-    } catch (error) {
-      answerFailure(res, error, (bug) => deps.log(`internal error on control: ${describeBug(bug)}`));
-      return;
-    }
+    refuseCrossSite(req, deps.origin());
+    if (deps.token !== null) checkControlToken(req, deps.token);
     await dispatch(req, res, url, url.pathname.slice(CONTROL_PREFIX.length), caller);
   };
 }

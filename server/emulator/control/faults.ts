@@ -6,8 +6,8 @@ import type { RoutedCall } from '../../http/router.ts';
 import type { RateWindow } from '../../rate-limit/limiter.ts';
 import { wholeNumber } from './body.ts';
 
-export const FAULT_STATUSES = [401, 429, 500, 503] as const;
-export type FaultStatus = (typeof FAULT_STATUSES)[number];
+const FAULT_STATUSES = [401, 429, 500, 503] as const;
+type FaultStatus = (typeof FAULT_STATUSES)[number];
 
 /** A scripted answer for the next `times` calls of one method and path, below either API base. */
 export interface Fault {
@@ -75,7 +75,7 @@ export class Faults {
     this.list.push(fault);
   }
 
-  /** Forgets every fault; answers how many there were. */
+  /** Forgets every fault; returns how many there were. */
   clear(): number {
     return this.list.splice(0).length;
   }

@@ -23,7 +23,7 @@ import {
 import { focusFirstChild, focusParent, moveByKey } from './tree-navigation';
 
 /** Members shown at a time: a 50,000-item array renders 100 rows, then 100 more on request. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 function kindClass(value: unknown): string {
   return `json-${value === null ? 'null' : typeof value}`;

@@ -5,11 +5,6 @@ export function isContainer(value: unknown): value is JsonContainer {
   return typeof value === 'object' && value !== null;
 }
 
-/** The member names of a container, in order; arrays use their indexes. */
-export function memberKeys(value: JsonContainer): (string | number)[] {
-  return Array.isArray(value) ? Array.from(value.keys()) : Object.keys(value);
-}
-
 export function memberCount(value: JsonContainer): number {
   return Array.isArray(value) ? value.length : Object.keys(value).length;
 }
@@ -25,7 +20,7 @@ export function countText(value: JsonContainer, count: number): string {
 }
 
 /** Beyond this, a string is shown cut short (copying it still gives all of it). */
-export const SHOWN_STRING_LENGTH = 2000;
+const SHOWN_STRING_LENGTH = 2000;
 
 /** A primitive as JSON writes it, a long string cut short with what was left out. */
 export function primitiveText(value: unknown): string {

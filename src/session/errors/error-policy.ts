@@ -74,5 +74,3 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
 
   return { decide };
 }
-
-export type ErrorPolicy = ReturnType<typeof createErrorPolicy>;

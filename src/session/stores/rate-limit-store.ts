@@ -11,11 +11,6 @@ interface RateLimitState {
 
 export const useRateLimitStore = create<RateLimitState>()(() => ({ seen: {}, blocked: {} }));
 
-/** Forgets every count and block. */
-export function resetRateLimits() {
-  useRateLimitStore.setState({ seen: {}, blocked: {} });
-}
-
 export const rateLimitBook: RateLimitBook = {
   record: (base, method, info) =>
     useRateLimitStore.setState((s) => ({ seen: { ...s.seen, [base]: { ...s.seen[base], [method]: info } } })),

@@ -4,11 +4,7 @@ import { requestAdminToken, type AdminKey } from './login-admin';
 import { keyFailed, keySkipped, keyWorked, type KeyOutcome } from './key-outcome';
 
 /** `loginadmin` on one connection, as a result; the token of a key that works is not kept. */
-export async function testKeyOn(
-  connection: Connection,
-  key: AdminKey,
-  signal?: AbortSignal,
-): Promise<KeyOutcome> {
+async function testKeyOn(connection: Connection, key: AdminKey, signal?: AbortSignal): Promise<KeyOutcome> {
   try {
     return keyWorked(await requestAdminToken(connection, key, signal));
   } catch (error) {

@@ -4,7 +4,7 @@ import { rateMethodOf } from '@/lib/rate-method';
 import { api } from '@/session/client/api';
 
 /** Types at the boundary: the fields the console reads must be there with the right types. */
-export function parseUserRecord(data: unknown): UserRecord {
+function parseUserRecord(data: unknown): UserRecord {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new Error('getuser did not answer an object.');
   const record = data as Record<string, unknown>;
@@ -25,7 +25,7 @@ export const GET_USER_PATH = '/api/auth/getuser';
 /** The rate-limit key getuser calls are counted under. */
 export const GET_USER_RATE_METHOD = rateMethodOf('GET', GET_USER_PATH);
 
-export async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
+async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
   const response = await api.send({ method: 'GET', path: GET_USER_PATH, signal });
   if (response.body.type !== 'json') throw new Error('getuser did not answer JSON.');
   return parseUserRecord(response.body.data);

@@ -1,11 +1,11 @@
 import type { CatalogEntry, CatalogMethod } from '@contract/catalog/catalog-entry';
 
-export interface PathField {
+interface PathField {
   name: string;
   value: string;
 }
 
-export interface QueryRow {
+interface QueryRow {
   name: string;
   value: string;
   type: string;

@@ -4,7 +4,7 @@ export type BodyCheck =
   { ok: true } | { ok: false; line: number; column: number; offset: number; message: string };
 
 /** Line and column (both from 1) of a character offset in a text. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length, column: before[before.length - 1]!.length + 1 };
 }

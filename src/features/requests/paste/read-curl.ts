@@ -1,7 +1,7 @@
 import { isJsonText } from '@/lib/json-text';
 import { dialectOf, splitCommandLine, type Dialect } from './split-command-line';
 
-export interface CurlRead {
+interface CurlRead {
   dialect: Dialect;
   /** As written with `-X`, or what curl would pick (POST with data, GET otherwise). */
   method: string;

@@ -1,5 +1,5 @@
 /** A name and value of the query string, decoded once. */
-export interface ReadParam {
+interface ReadParam {
   name: string;
   value: string;
 }

@@ -1,7 +1,7 @@
 export type Dialect = 'bash' | 'cmd' | 'powershell';
 
 /** A shell variable as written (`$TOKEN`), and the word it is in (its index in `words`). */
-export interface ShellVariable {
+interface ShellVariable {
   name: string;
   word: number;
 }

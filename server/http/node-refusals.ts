@@ -2,7 +2,7 @@ import { maxHeaderSize, type IncomingMessage, type Server, type ServerResponse }
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError, rawErrorResponse } from './errors.ts';
-import { guard } from './guard.ts';
+import { guard, type BugLog } from './guard.ts';
 
 /** What to answer bytes that never became a request; Node's own defaults, in the emulator's error shape. */
 function clientErrorAnswer(code: string | undefined): ApiError {
@@ -25,25 +25,28 @@ const CONNECT_REFUSED = new ApiError(
   'This server is not a proxy: CONNECT is not allowed.',
 );
 
-export interface NodeAnswerOptions {
+export interface NodeRefusalOptions {
   /** The security headers every answer carries. */
   headers: Record<string, string>;
   /** What every request goes through first (request log, headers, Host check). */
-  admit: (req: IncomingMessage, res: ServerResponse) => unknown;
-  logBug: (req: IncomingMessage, error: unknown) => void;
+  logAndCheckRequest: (req: IncomingMessage, res: ServerResponse) => unknown;
+  logBug: BugLog;
   /** Logs bytes turned away before they became a request: the answer's status and code, and the peer's address. */
   logRefused: (answer: ApiError, peer: string | undefined) => void;
 }
 
 /**
- * Takes over the answers Node would write itself, bare: malformed HTTP (400), too slow (408), headers too large
+ * Takes over the refusals Node would write itself, bare: malformed HTTP (400), too slow (408), headers too large
  * (431), an unmet Expect (417) and CONNECT, so they too carry the JSON error body and the security headers.
  */
-export function answerNodesOwn(server: Server, { headers, admit, logBug, logRefused }: NodeAnswerOptions) {
+export function takeOverNodeRefusals(
+  server: Server,
+  { headers, logAndCheckRequest, logBug, logRefused }: NodeRefusalOptions,
+) {
   server.on(
     'checkExpectation',
     guard((req, res) => {
-      admit(req, res);
+      logAndCheckRequest(req, res);
       throw new ApiError(417, 'bad_request', 'The only expectation this server meets is 100-continue.');
     }, logBug),
   );
