@@ -130,7 +130,7 @@ export default function RequestsPage() {
     <>
       <PageHeader
         title="Requests"
-        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to ${session.connection.label}.`}
+        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
       />
       <Box
         sx={{
