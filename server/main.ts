@@ -44,7 +44,7 @@ function banner(url: string, config: Config, certPath: string | null, envFile: s
     ...(realmFile === null
       ? [
           '  Demo sign-ins (realm server/realm/demo.json):',
-          '    jdoe@example.edu     / Tdx-demo-2026   active, TDPeople + TDTickets',
+          '    jdoe@example.edu     / Tdx-demo-2026   active, TDPeople + TDTickets + TDAssets',
           '    asmith@example.edu   / Tdx-demo-2026   active, TDTickets only',
           '    retired@example.edu  / Tdx-demo-2026   inactive',
           '  Admin keys (BEID / WebServicesKey):',

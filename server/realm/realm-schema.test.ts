@@ -64,6 +64,14 @@ describe('server/realm/realm.schema.json', () => {
       variant((r) => Object.assign(user(r), { AuthenticationProviderID: null, Attributes: [{ ID: 1 }] })),
       variant((r) => (org(r).Users = [])),
       variant((r) => (r.organizations = [])),
+      variant((r) => (org(r).OrgApplications = [])),
+      variant(
+        (r) =>
+          (org(r).OrgApplications = [
+            { ID: 31, Name: 'IT Service Desk', SystemClass: 'TDTickets', Description: 'Campus IT' },
+            { ID: 52, Name: 'IT Assets', SystemClass: 'TDAssets' },
+          ]),
+      ),
     ];
     for (const realm of good) {
       expect(validate(realm), JSON.stringify(validate.errors)).toBe(true);
@@ -101,6 +109,15 @@ describe('server/realm/realm.schema.json', () => {
       variant((r) => (user(r).Active = 'no')),
       variant((r) => (user(r).AdministeredApplications = [1])),
       variant((r) => (org(r).Users = ['ci@test.example'])),
+      variant((r) => (org(r).OrgApplications = {})),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDNope' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 0, Name: 'X', SystemClass: 'TDTickets' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: '', SystemClass: 'TDTickets' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDTickets', Url: 'x' }])),
+      variant(
+        (r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDTickets', Description: 1 }]),
+      ),
     ];
     for (const realm of bad) {
       expect(validate(realm), JSON.stringify(realm)).toBe(false);

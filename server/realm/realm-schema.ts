@@ -1,11 +1,15 @@
 import { KNOWN_APPLICATIONS } from '../store/applications.ts';
 import {
   ADMIN_EXTRAS,
+  APPLICATION_KEYS,
+  CLAIM_DIGITS,
   DERIVED,
   EXTRA_FIELDS,
   NULLABLE,
   ORGANIZATION_KEYS,
+  REQUIRED_APPLICATION_KEYS,
   SAMPLE,
+  TOKEN_CLAIM_KEYS,
   USER_EXTRAS,
 } from './realm.ts';
 
@@ -47,6 +51,23 @@ function userSchema(extras: ReadonlySet<string>, required: string[]): object {
   return { type: 'object', required, properties, additionalProperties: false };
 }
 
+const APPLICATION_PROPERTIES: Record<string, object> = {
+  ID: { type: 'integer', minimum: 1 },
+  Name: NOT_BLANK,
+  SystemClass: { enum: KNOWN_APPLICATIONS },
+  Description: { type: 'string' },
+};
+
+/** An entry of an organization's `OrgApplications`. */
+function applicationSchema(): object {
+  return {
+    type: 'object',
+    required: REQUIRED_APPLICATION_KEYS,
+    additionalProperties: false,
+    properties: Object.fromEntries(APPLICATION_KEYS.map((key) => [key, APPLICATION_PROPERTIES[key]!])),
+  };
+}
+
 /**
  * The JSON Schema of realm files (server/realm/realm.schema.json), made from the importer's own tables so that the
  * two never disagree; a test keeps the file equal to this.
@@ -58,8 +79,10 @@ export function realmSchema(): object {
     description:
       'Organizations, each with its admin service account and its users. User entries take any User-record field ' +
       'by its wire name except the derived ones (BEID, BEIDInt, ReferenceID, IsActive, OrgApplications), plus ' +
-      'Password (or PasswordHash), Active and AdministeredApplications. Beyond the schema, the importer refuses a ' +
-      'BEID or UserName given twice.',
+      'Password (or PasswordHash), Active and AdministeredApplications. An organization may name its own ' +
+      'OrgApplications (ID, Name, SystemClass, Description); a user sees those of the system classes its ' +
+      'Applications names, and the emulator’s default for a class the organization names none of. Beyond the ' +
+      'schema, the importer refuses a BEID, UserName or application ID given twice.',
     type: 'object',
     required: ['organizations'],
     additionalProperties: false,
@@ -75,6 +98,10 @@ export function realmSchema(): object {
             Name: NOT_BLANK,
             BEID: GUID,
             BEIDInt: { type: 'integer', minimum: 1 },
+            OrgApplications: { type: 'array', items: applicationSchema() },
+            ...Object.fromEntries(
+              TOKEN_CLAIM_KEYS.map((key) => [key, { type: 'string', pattern: CLAIM_DIGITS }]),
+            ),
             AdminAccount: userSchema(ADMIN_EXTRAS, ['UserName', 'WebServicesKey', 'Active']),
             Users: { type: 'array', items: userSchema(USER_EXTRAS, ['UserName']) },
           },

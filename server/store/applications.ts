@@ -1,7 +1,18 @@
 import type { OrgApplication } from '../../contract/wire.ts';
 
-/** The emulator's fixed catalogue of organization applications, keyed by the system class clients see. */
-const CATALOGUE: Record<string, { ID: number; Name: string; Description: string }> = {
+/** An application of an organization, as a realm names it: what `OrgApplications` shows of it to its users. */
+export interface ApplicationEntry {
+  ID: number;
+  Name: string;
+  SystemClass: string;
+  Description?: string;
+}
+
+/**
+ * The emulator's default application for each system class clients see: what an organization that names none of
+ * its own for a class gets.
+ */
+const DEFAULTS: Record<string, { ID: number; Name: string; Description: string }> = {
   TDPeople: { ID: 1, Name: 'People', Description: 'People and group directory' },
   TDTickets: { ID: 2, Name: 'IT Tickets', Description: 'Incident and request tickets' },
   TDAdmin: { ID: 3, Name: 'Admin', Description: 'Organization administration' },
@@ -9,26 +20,42 @@ const CATALOGUE: Record<string, { ID: number; Name: string; Description: string 
   TDClient: { ID: 5, Name: 'Client Portal', Description: 'Self-service portal' },
 };
 
-export const KNOWN_APPLICATIONS: readonly string[] = Object.keys(CATALOGUE);
+export const KNOWN_APPLICATIONS: readonly string[] = Object.keys(DEFAULTS);
 
+/**
+ * The applications of an organization: its own (a realm's `OrgApplications`, several per class allowed, as a tenant
+ * may run two ticketing applications), and the default for each class it names none of.
+ */
+export function organizationApplications(own: readonly ApplicationEntry[]): ApplicationEntry[] {
+  const named = new Set(own.map((app) => app.SystemClass));
+  const defaults = KNOWN_APPLICATIONS.filter((systemClass) => !named.has(systemClass)).map((systemClass) => ({
+    ...DEFAULTS[systemClass]!,
+    SystemClass: systemClass,
+  }));
+  return [...own, ...defaults];
+}
+
+/**
+ * A user's `OrgApplications`: the organization's applications of each system class the user's `Applications`
+ * names, in that order; the first is the default.
+ */
 export function orgApplicationsFor(
+  organization: readonly ApplicationEntry[],
   applications: readonly string[],
   administered: readonly string[],
   role: { id: string; name: string },
 ): OrgApplication[] {
-  return applications.flatMap((systemClass) => {
-    const entry = CATALOGUE[systemClass];
-    if (!entry) return [];
-    return [
-      {
-        ...entry,
-        SystemClass: systemClass,
-        IsDefault: systemClass === applications[0],
-        IsActive: true,
-        SecurityRoleId: role.id,
-        SecurityRoleName: role.name,
-        IsAdministrator: administered.includes(systemClass),
-      },
-    ];
-  });
+  return applications
+    .flatMap((systemClass) => organization.filter((app) => app.SystemClass === systemClass))
+    .map((app, index) => ({
+      ID: app.ID,
+      Name: app.Name,
+      Description: app.Description ?? '',
+      SystemClass: app.SystemClass,
+      IsDefault: index === 0,
+      IsActive: true,
+      SecurityRoleId: role.id,
+      SecurityRoleName: role.name,
+      IsAdministrator: administered.includes(app.SystemClass),
+    }));
 }
