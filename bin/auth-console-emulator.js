@@ -10,8 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const USAGE =
-  'Usage: auth-console-emulator [--port N] [--host H] [--realm realm.json] [--data-dir D] [--no-console]';
-const VALUED = new Set(['port', 'host', 'realm', 'data-dir']);
+  'Usage: auth-console-emulator [--port N] [--host H] [--realm realm.json] [--data-dir D] [--replay DIR] [--no-console]';
+const VALUED = new Set(['port', 'host', 'realm', 'data-dir', 'replay']);
 
 function fail(message) {
   console.error(`auth-console-emulator: ${message} ${USAGE}`);

@@ -36,6 +36,7 @@ import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
 import { Faults, faultIntercept, type FaultTargets } from './control/faults.ts';
 import { Journal } from './journal.ts';
+import { Recordings, replayFallback } from '../recordings/replay.ts';
 import { apiPrefix } from './paths.ts';
 import { apiBaseOf } from '../sso/paths.ts';
 
@@ -124,6 +125,8 @@ function ssoProvider(deps: EmulatorDeps, idp: Idp): () => ProviderSettings {
 export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const { config, clock, limiter, log, knobs } = deps;
   const cost = knobs.scryptCost ?? DEFAULT_SCRYPT_COST;
+  // Read whole before anything opens: a bad recording stops the start with nothing half-loaded.
+  const recordings = config.replayDir ? Recordings.load(config.replayDir) : null;
   const db = openDb(config.dataDir);
   try {
     await seedIfNew(db, config, cost);
@@ -183,6 +186,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     limiter,
     unimplemented: notEmulated(CATALOG),
     intercept: faults ? faultIntercept(faults, clock, window) : undefined,
+    fallback: recordings ? replayFallback({ recordings, tokens, users, window }) : undefined,
   });
   const control =
     deps.control && faults && journal
