@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { writePackedProject } from '../testing/packed-project.ts';
+import { recordSandbox } from '../testing/recorded-sandbox.ts';
 import { DEMO } from '../testing/start-server.ts';
 
 /**
@@ -49,13 +50,14 @@ it('packs the bin, server, contract and built console, and no tests', async () =
   expect(files.filter((file) => /\.test\.ts$|\/testing\/|^package\/(src|e2e)\//.test(file))).toEqual([]);
 });
 
-it('runs `npx auth-console-emulator --port <free>` from the installed tarball and answers a sign-in', async () => {
+it('runs `npx auth-console-emulator --port <free> --replay <dir>` from the installed tarball: a sign-in, a recording replayed', async () => {
   const port = await freePort();
+  const recordings = await recordSandbox();
   child = await spawnServer(
     join(dir, 'data'),
     { DATA_DIR: undefined, PORT: undefined },
     {
-      command: ['npx', '--offline', 'auth-console-emulator', '--port', String(port)],
+      command: ['npx', '--offline', 'auth-console-emulator', '--port', String(port), '--replay', recordings],
       cwd: dir,
       detached: true,
     },
@@ -67,5 +69,11 @@ it('runs `npx auth-console-emulator --port <free>` from the installed tarball an
     body: JSON.stringify({ username: DEMO.jdoe, password: DEMO.password }),
   });
   expect(res.status).toBe(200);
-  expect((await res.text()).split('.')).toHaveLength(3);
+  const token = await res.text();
+  expect(token.split('.')).toHaveLength(3);
+  const ticket = await fetch(`${child.origin}/SBTDWebApi/api/30/tickets/12`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(ticket.status).toBe(200);
+  expect(await ticket.json()).toMatchObject({ ID: 12, Title: 'Printer on fire' });
 });

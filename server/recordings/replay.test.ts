@@ -6,30 +6,11 @@ import type { JournalListing } from '../emulator/journal.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import { controlCall } from '../testing/control-client.ts';
 import { getWithAuth, post } from '../testing/requests.ts';
-import { recordingsWhen } from '../testing/recordings-dir.ts';
-import { SANDBOX_TOKEN, startStandInTenant } from '../testing/stand-in-tenant.ts';
+import { RECORDED_SEARCH, recordSandbox } from '../testing/recorded-sandbox.ts';
 import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
 import { ConfigError } from '../config/config-error.ts';
 
 const messageOf = (text: string) => (JSON.parse(text) as { message: string }).message;
-const SEARCH = { SearchText: 'Printer', StatusIDs: [1, 2] };
-
-/** Records a ticket by ID and a search through the relay to a stand-in tenant; answers the recordings' directory. */
-async function recordSandbox(): Promise<string> {
-  const tenant = await startStandInTenant();
-  const dir = join(mkdtempSync(join(tmpdir(), 'replay-')), 'recordings');
-  const recorder = await startTestServer({
-    config: { emulator: false, relayTenants: [{ name: 'sandbox', upstream: tenant.base }], recordDir: dir },
-  });
-  const relay = `${recorder.origin}/relay/sandbox/api/30/tickets`;
-  const bearer = `Bearer ${SANDBOX_TOKEN}`;
-  await getWithAuth(`${relay}/12`, bearer);
-  await post(`${relay}/search`, SEARCH, { Authorization: bearer });
-  await recordingsWhen(dir, (files) => Object.keys(files).length === 2);
-  await recorder.stop(true);
-  await tenant.stop();
-  return dir;
-}
 
 let dir: string;
 let server: TestServer;
@@ -130,9 +111,9 @@ describe('REPLAY_DIR', () => {
     }
     const limited = await getWithAuth(`${tickets()}/12`, `Bearer ${token}`);
     expectApiError(limited, 429, 'rate_limited');
-    expect((await post(`${tickets()}/search`, SEARCH, { Authorization: `Bearer ${token}` })).status).toBe(
-      200,
-    );
+    expect(
+      (await post(`${tickets()}/search`, RECORDED_SEARCH, { Authorization: `Bearer ${token}` })).status,
+    ).toBe(200);
   });
 });
 
