@@ -114,6 +114,13 @@ describe('REPLAY_DIR', () => {
     expect(
       (await post(`${tickets()}/search`, RECORDED_SEARCH, { Authorization: `Bearer ${token}` })).status,
     ).toBe(200);
+    // Paths with no recording share one counter, however many of them a caller makes up.
+    const made = await getWithAuth(`${server.origin}/TDWebApi/api/30/widgets/1`, `Bearer ${token}`);
+    const up = await getWithAuth(`${server.origin}/TDWebApi/api/other/thing`, `Bearer ${token}`);
+    expectApiError(up, 404, 'not_recorded');
+    expect(Number(up.headers['x-ratelimit-remaining'])).toBe(
+      Number(made.headers['x-ratelimit-remaining']) - 1,
+    );
   });
 });
 

@@ -26,10 +26,16 @@ const CLOSEST_NAMED = 5;
 
 const operationOf = (method: string, path: string) => `${method} ${pathTemplate(path)}`;
 
+/** A recording with its answer's bytes, made once at the start rather than on every call. */
+interface Loaded {
+  recording: Recording;
+  body: Buffer;
+}
+
 /** The recordings of REPLAY_DIR, read whole at the start, by the key of the call each answers. */
 export class Recordings {
   private constructor(
-    private readonly byId: ReadonlyMap<string, Recording>,
+    private readonly byId: ReadonlyMap<string, Loaded>,
     private readonly byOperation: ReadonlyMap<string, Recording[]>,
   ) {}
 
@@ -44,7 +50,7 @@ export class Recordings {
     } catch {
       throw new ConfigError(`REPLAY_DIR (--replay) ${dir} is not a directory this server can read.`);
     }
-    const byId = new Map<string, Recording>();
+    const byId = new Map<string, Loaded>();
     const fileOf = new Map<string, string>();
     const byOperation = new Map<string, Recording[]>();
     for (const name of names) {
@@ -66,7 +72,7 @@ export class Recordings {
         );
       }
       fileOf.set(recording.request.id, path);
-      byId.set(recording.request.id, recording);
+      byId.set(recording.request.id, { recording, body: bodyBytes(recording.answer.body) });
       const operation = operationOf(recording.request.method, recording.request.path);
       byOperation.set(operation, [...(byOperation.get(operation) ?? []), recording]);
     }
@@ -77,8 +83,13 @@ export class Recordings {
     return this.byId.size;
   }
 
-  find(id: string): Recording | undefined {
+  find(id: string): Loaded | undefined {
     return this.byId.get(id);
+  }
+
+  /** Whether any call of this method and path template is recorded. */
+  hasOperation(method: string, path: string): boolean {
+    return this.byOperation.has(operationOf(method, path));
   }
 
   /** The calls recorded with this method and path template, as a `not_recorded` message names them. */
@@ -127,17 +138,24 @@ export function replayFallback(deps: ReplayDeps) {
       route: { path: template, methods: {} },
       params: {},
       spec: {
-        rateLimit: { method: `${method} ${template}`, window: deps.window },
+        // Counted per recorded operation; every other path shares one counter, so that made-up paths cannot
+        // grow the limiter's table of methods without bound.
+        rateLimit: {
+          method: deps.recordings.hasOperation(method, path)
+            ? `${method} ${template}`
+            : `${method} (not recorded)`,
+          window: deps.window,
+        },
         handler: async ({ req, url }) => {
           await authenticate(req, deps.tokens, deps.users);
           const body = await readBody(req, MAX_BODY_BYTES);
-          const recording = deps.recordings.find(requestKey(method, path, url.search, body).id);
-          if (!recording) throw notRecorded(deps.recordings, method, path);
+          const found = deps.recordings.find(requestKey(method, path, url.search, body).id);
+          if (!found) throw notRecorded(deps.recordings, method, path);
           noteReplayed(req);
-          const { answer } = recording;
+          const { answer } = found.recording;
           return {
             status: answer.status,
-            raw: bodyBytes(answer.body),
+            raw: found.body,
             contentType: answer.contentType,
             // The tenant's content, served from this origin: it may never act with this origin's rights.
             headers: { 'X-Emulator-Replayed': '1', 'Content-Security-Policy': RELAY_CSP },
