@@ -82,4 +82,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX users_by_name_fold ON users(name_fold);
   CREATE INDEX users_by_email_fold ON users(email_fold);
   `,
+  `
+  CREATE TABLE idp_identities (
+    name_key TEXT PRIMARY KEY,
+    user_name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL
+  ) STRICT;
+  `,
 ];
