@@ -129,7 +129,7 @@ describe('auth-console-emulator (the package bin)', () => {
       [['--port', 'eighty'], /^Cannot start: PORT must be a whole number/],
       [
         ['--port=0', '--realm', join(dir, 'not-json.json')],
-        /^Cannot start: The realm file .* is not valid JSON: line 1, column 2: the text ends where a double-quoted property name was expected\.$/,
+        /^Cannot start: The realm file .* is not valid JSON: line 1, column 2: expected a property name in double quotes, the text ends too early\.$/,
       ],
       [['--self-signed=yes'], /^auth-console-emulator: --self-signed takes no value\. Usage: /],
       [['-x'], /^auth-console-emulator: unknown argument "-x"\. Usage: .* \(--help says more\)$/],

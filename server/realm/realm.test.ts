@@ -6,7 +6,7 @@ import type { UserRecord } from '../../contract/wire.ts';
 import { runScript } from '../testing/child-server.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
 import { openDb, type Db } from '../store/db.ts';
-import { RealmError, importRealm, parseRealm } from './realm.ts';
+import { RealmError, importRealm, parseRealm, readRealmFile } from './realm.ts';
 
 const CHEAP = { log2N: 10, r: 8, p: 1 };
 const NEW_ORG = { beid: '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a090', key: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' };
@@ -234,6 +234,23 @@ describe('parseRealm', () => {
   });
 });
 
+describe('readRealmFile', () => {
+  it('says where a broken file stops being JSON, however deeply it nests, with a RealmError', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
+    try {
+      const file = join(dir, 'realm.json');
+      writeFileSync(file, `\uFEFF{"organizations":\n  ${'['.repeat(200_000)}`);
+      expect(() => readRealmFile(file)).toThrow(
+        new RealmError(
+          `The realm file ${file} is not valid JSON: line 2, column 66: nested more than 64 levels deep.`,
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('importRealm', () => {
   it('adds an organization whose users and admin account can then sign in, beside the demo realm', async () => {
     const dataDir = await seededDataDir();
@@ -381,7 +398,7 @@ describe('the import command (npm run realm:import)', () => {
     const broken = await runScript('server/realm/import-cli.ts', [files.broken], { DATA_DIR: dataDir });
     expect(broken.code).toBe(1);
     expect(broken.output).toMatch(
-      /Import failed: The realm file .*broken\.json is not valid JSON: line 1, column 20: the text ends where a value was expected\./,
+      /Import failed: The realm file .*broken\.json is not valid JSON: line 1, column 20: expected a value, the text ends too early\./,
     );
     const usage = await runScript('server/realm/import-cli.ts', [], { DATA_DIR: dataDir });
     expect(usage.code).toBe(2);

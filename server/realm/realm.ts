@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isGuid } from '../../contract/is-guid.ts';
+import { findJsonSyntaxError } from '../../contract/json-syntax.ts';
 import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
@@ -17,7 +18,6 @@ import { buildUserRecord } from '../../contract/user-record.ts';
 import { invalidateUserCache } from '../store/user-cache.ts';
 import { userNameKey } from '../store/user-name-key.ts';
 import { Users, identityKeysOf } from '../store/users.ts';
-import { findJsonSyntaxError } from './json-syntax.ts';
 
 /**
  * A realm file: organizations, each with its admin service account and its users. User entries take any
@@ -295,6 +295,9 @@ export function parseRealm(input: unknown): Realm {
   return input as unknown as Realm;
 }
 
+/** Far deeper than any realm nests (a user's Attributes are the deepest): where a broken text is read no further. */
+const REALM_MAX_DEPTH = 64;
+
 export function readRealmFile(path: string): Realm {
   let text: string;
   try {
@@ -308,7 +311,7 @@ export function readRealmFile(path: string): Realm {
   try {
     json = JSON.parse(text);
   } catch {
-    const where = findJsonSyntaxError(text);
+    const where = findJsonSyntaxError(text, REALM_MAX_DEPTH);
     throw new RealmError(
       where
         ? `The realm file ${path} is not valid JSON: line ${where.line}, column ${where.column}: ${where.reason}.`
