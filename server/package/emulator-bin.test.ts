@@ -4,6 +4,7 @@ import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_COLLEGE, testCollegeRealm } from '../testing/test-college.ts';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { DEMO } from '../testing/start-server.ts';
@@ -73,27 +74,13 @@ describe('auth-console-emulator (the package bin)', () => {
     const realm = join(dir, 'realm.json');
     writeFileSync(
       realm,
-      JSON.stringify({
-        organizations: [
-          {
-            Name: 'Test College',
-            BEID: '11111111-2222-4333-8444-555555555555',
-            BEIDInt: 7,
-            AdminAccount: {
-              UserName: 'svc@test.example',
-              WebServicesKey: '66666666-7777-4888-9999-000000000000',
-              Active: true,
-            },
-            Users: [{ UserName: 'ci@test.example', Password: 'Ci-password-1' }],
-          },
-        ],
-      }),
+      JSON.stringify(testCollegeRealm([{ UserName: 'ci@test.example', Password: 'Ci-password-1' }])),
     );
     const child = await start(['--port=0', '--realm', realm, '--no-console']);
     expect(child.output()).toContain('ci@test.example');
-    expect(child.output()).toContain('11111111-2222-4333-8444-555555555555');
+    expect(child.output()).toContain(TEST_COLLEGE.beid);
     expect(child.output()).not.toContain('Ci-password-1');
-    expect(child.output()).not.toContain('66666666-7777-4888-9999-000000000000');
+    expect(child.output()).not.toContain(TEST_COLLEGE.key);
     expect((await signIn(child.origin, 'ci@test.example', 'Ci-password-1')).status).toBe(200);
     expect((await signIn(child.origin, DEMO.jdoe, DEMO.password)).status).toBe(401);
     const page = await fetch(`${child.origin}/`);
@@ -220,22 +207,12 @@ describe('auth-console-emulator (the package bin)', () => {
       const file = join(dir, `${user}.json`);
       writeFileSync(
         file,
-        JSON.stringify({
-          organizations: [
-            {
-              Name: 'Test College',
-              BEID: '11111111-2222-4333-8444-555555555555',
-              BEIDInt: 7,
-              AdminAccount: {
-                UserName: 'svc@test.example',
-                WebServicesKey: '66666666-7777-4888-9999-000000000000',
-                Active: true,
-              },
-              Users: [{ UserName: `${user}@test.example`, Password: 'Ci-password-1' }],
-            },
-          ],
-          identities: [{ UserName: identity, Password: 'Idp-password-1', Email: `${user}@test.example` }],
-        }),
+        JSON.stringify(
+          testCollegeRealm(
+            [{ UserName: `${user}@test.example`, Password: 'Ci-password-1' }],
+            [{ UserName: identity, Password: 'Idp-password-1', Email: `${user}@test.example` }],
+          ),
+        ),
       );
       return file;
     };

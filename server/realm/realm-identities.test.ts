@@ -6,33 +6,22 @@ import { TestBrowser } from '../testing/browser.ts';
 import { decodeJwt } from '../testing/jwt.ts';
 import { IDP, last, openLoginSso, serverErrors, submitSignIn } from '../testing/sso.ts';
 import { startTestServer, type TestServer } from '../testing/start-server.ts';
+import { testCollegeRealm } from '../testing/test-college.ts';
 
 /**
  * A realm of one's own: an SSO-only user (no password) and the identities of the embedded provider, none of them
  * the demo's.
  */
-const REALM = {
-  organizations: [
-    {
-      Name: 'Test College',
-      BEID: '11111111-2222-4333-8444-555555555555',
-      BEIDInt: 7,
-      AdminAccount: {
-        UserName: 'svc@test.example',
-        WebServicesKey: '66666666-7777-4888-9999-000000000000',
-        Active: true,
-      },
-      Users: [
-        { UserName: 'sso-only@test.example', PrimaryEmail: 'sam@test.example', Applications: ['TDProjects'] },
-        { UserName: 'ci@test.example', Password: 'Ci-password-1' },
-      ],
-    },
+const REALM = testCollegeRealm(
+  [
+    { UserName: 'sso-only@test.example', PrimaryEmail: 'sam@test.example', Applications: ['TDProjects'] },
+    { UserName: 'ci@test.example', Password: 'Ci-password-1' },
   ],
-  identities: [
+  [
     { UserName: 'Sam', Password: 'Sam-idp-password', Email: 'SAM@test.example', Name: 'Sam Single' },
     { UserName: 'stranger', Password: 'Stranger-password', Email: 'stranger@elsewhere.example' },
   ],
-};
+);
 
 let server: TestServer;
 const dir = mkdtempSync(join(tmpdir(), 'emulator-identities-'));
