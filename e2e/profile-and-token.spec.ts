@@ -4,7 +4,11 @@ import { ASMITH, JDOE, expect, test } from './fixtures';
 const GETUSER = '/TDWebApi/api/auth/getuser';
 
 test.describe('profile of jdoe', () => {
-  test('shows identity, access with both applications, and contact', async ({ page, signedIn, requests }) => {
+  test('shows identity, access with its three applications, and contact', async ({
+    page,
+    signedIn,
+    requests,
+  }) => {
     await page.goto('/profile');
 
     const identity = page.getByRole('region', { name: 'Identity' });
@@ -18,11 +22,14 @@ test.describe('profile of jdoe', () => {
     const access = page.getByRole('region', { name: 'Access' });
     await expect(access.getByText('TDPeople', { exact: true })).toBeVisible();
     await expect(access.getByText('TDTickets', { exact: true })).toBeVisible();
+    await expect(access.getByText('TDAssets', { exact: true })).toBeVisible();
     await expect(access).toContainText('Technician');
+    // The organization's own ticketing and asset applications (demo realm), and the emulator's default People.
     const orgApps = access.getByRole('list', { name: 'Organization applications' }).getByRole('listitem');
     await expect(orgApps).toHaveText([
       'People (TDPeople), role Technician',
-      'IT Tickets (TDTickets) — administrator, role Technician',
+      'IT Service Desk (TDTickets) — administrator, role Technician',
+      'IT Assets (TDAssets), role Technician',
     ]);
 
     const contact = page.getByRole('region', { name: 'Contact and location' });
@@ -63,7 +70,7 @@ test.describe('profile of asmith', () => {
     await expect(access.getByText('TDPeople', { exact: true })).toHaveCount(0);
     await expect(
       access.getByRole('list', { name: 'Organization applications' }).getByRole('listitem'),
-    ).toHaveText(['IT Tickets (TDTickets), role Technician']);
+    ).toHaveText(['IT Service Desk (TDTickets), role Technician']);
     await expect(page.getByRole('button', { name: ASMITH.username })).toBeVisible();
   });
 });

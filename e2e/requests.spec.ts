@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
 import {
   JDOE,
-  callFromOwnAddress,
   expect,
   expiresOnPage,
   requireSession,
@@ -10,40 +8,22 @@ import {
   signInViaApi,
   signInWithForm,
   signInWithKey,
-  test as base,
 } from './fixtures';
+import {
+  answer,
+  body,
+  choose,
+  helpLink,
+  openRequests,
+  sendWrite,
+  signInAsOwnCaller,
+  test,
+} from './requests-screen';
 import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
 import { runPythonProgram } from '../server/testing/python-client.ts';
+import type { Page } from '@playwright/test';
 
 const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
-
-async function openRequests(page: Page) {
-  await page.goto('/requests');
-  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
-}
-
-const test = base.extend<{
-  /** The page signed in as the account (`signedIn`) and on the Requests screen. */
-  requestsScreen: Page;
-}>({
-  requestsScreen: async ({ signedInPage: page }, use) => {
-    await openRequests(page);
-    await use(page);
-  },
-});
-
-/** Chooses an endpoint from the catalog by a search and its exact `METHOD /path`. */
-async function choose(page: Page, search: string, endpoint: string) {
-  await page.getByLabel('Search the catalog').fill(search);
-  await page.getByRole('button', { name: new RegExp(`^${escape(endpoint)}( Emulated)?$`) }).click();
-}
-
-function escape(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
-const body = (page: Page) => page.getByRole('tree', { name: 'Response body' });
 
 test('GET people/{uid}: the path parameter as a field, the answer with its status, time, size, limits and body', async ({
   requestsScreen: page,
@@ -128,7 +108,7 @@ test('an area the emulator does not implement answers not_emulated, shown as it 
   requestsScreen: page,
 }) => {
   await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
-  await page.getByLabel('{appId}').fill('42');
+  await page.getByLabel('{appId}', { exact: true }).fill('42');
   await page.getByLabel('{id}').fill('1234');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('404 Not Found');
@@ -200,7 +180,7 @@ test('People create: 200 with an admin-key session; no permission with a passwor
   await signInWithKey(page, '/requests');
   await choose(page, 'post people', 'POST /api/people');
   await page.getByLabel('JSON body').fill(newPerson('admin'));
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendWrite(page);
   await expect(answer(page)).toContainText('200 OK');
   await expect(body(page)).toContainText('FirstName: "Ann"');
 
@@ -211,7 +191,7 @@ test('People create: 200 with an admin-key session; no permission with a passwor
   await choose(page, 'post people', 'POST /api/people');
   await page.getByLabel('JSON body').fill(newPerson('password'));
   const from = requests.length;
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendWrite(page);
   await expect(answer(page).getByRole('alert')).toHaveText('You do not have permission for this action.');
   await expect(answer(page)).toContainText('401 Unauthorized');
   await expect(body(page)).toContainText('insufficient_permission');
@@ -280,7 +260,7 @@ test('an auth request sent from here is kept with its password masked, in the hi
     .getByLabel('JSON body')
     .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
   await expect(page.getByLabel('Request preview')).not.toContainText(JDOE.password);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendWrite(page);
   await expect(answer(page)).toContainText('200 OK');
   const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
   await expect(entry).toContainText('a secret (password, key or token) masked');
@@ -335,10 +315,10 @@ test('paste anything: a full URL with a query fills path and rows; another base 
     /^That URL is for https:\/\/other\.teamdynamix\.com\/TDWebApi, but/,
   );
 
-  await page.getByRole('button', { name: 'Paste a curl command' }).click();
-  const curlField = page.getByRole('group', { name: 'Paste a curl command' });
+  await page.getByRole('button', { name: 'Paste a command' }).click();
+  const curlField = page.getByRole('group', { name: 'Paste a command' });
   await curlField
-    .getByLabel('curl command')
+    .getByLabel('curl or PowerShell command')
     .fill(
       `curl -X POST \\\n  -H 'Authorization: Bearer not.a.token' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"FirstName":"Ann","LastName":"O\u2019Lee"}' \\\n  '${origin}/TDWebApi/api/people?notify=false'`,
     );
@@ -372,7 +352,7 @@ test('copy as Python runs with python3 + requests against the server; PowerShell
     AlternateID: null,
   });
   await page.getByLabel('JSON body').fill(bodyText);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendWrite(page);
   await expect(answer(page)).toContainText('200 OK');
 
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
@@ -452,9 +432,9 @@ test('names like built-in properties: {constructor} pasted, and a Postman :const
   requests,
 }) => {
   const origin = new URL(page.url()).origin;
-  await page.getByRole('button', { name: 'Paste a curl command' }).click();
+  await page.getByRole('button', { name: 'Paste a command' }).click();
   await page
-    .getByRole('textbox', { name: 'curl command' })
+    .getByRole('textbox', { name: 'curl or PowerShell command' })
     .fill(`curl ${origin}/TDWebApi/api/people/{constructor}`);
   await page.getByRole('button', { name: 'Fill the form' }).click();
   await page.getByLabel('{constructor}').fill(JDOE_UID);
@@ -521,9 +501,7 @@ test.describe('at a rate limit of 0', () => {
     page,
     requests,
   }, testInfo) => {
-    // A caller address of its own per run, so that no earlier run's calls count.
-    await callFromOwnAddress(page, testInfo, 101);
-    await signInUnderClock(page, JDOE);
+    await signInAsOwnCaller(page, testInfo, 101);
     await openRequests(page);
     const path = page.getByLabel('Path', { exact: true });
     await path.fill('people/lookup');
@@ -551,6 +529,44 @@ test.describe('at a rate limit of 0', () => {
     await expect(answer(page).getByRole('alert')).toHaveCount(0);
     expect(lookups()).toHaveLength(LIMITED_RATE);
   });
+
+  // Issue 28: one 429 used to show four waits.
+  test('one 429: one wait figure, the countdown, on the button and in the answer, from the one clock', async ({
+    page,
+    requests,
+  }, testInfo) => {
+    const { caller, session } = await signInAsOwnCaller(page, testInfo, 151);
+    for (let call = 1; call <= LIMITED_RATE; call++) {
+      const used = await page.request.get(`${LIMITED_ORIGIN}/TDWebApi/api/people/lookup`, {
+        headers: { Authorization: `Bearer ${session.token}`, 'X-Forwarded-For': caller },
+      });
+      expect(used.status()).toBe(200);
+    }
+    await openRequests(page);
+    await page.getByLabel('Path', { exact: true }).fill('people/lookup');
+    const limited = page.waitForResponse((r) => r.url().includes('/api/people/lookup'));
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const response = await limited;
+    expect(response.status()).toBe(429);
+    const retryAfter = Number(await response.headerValue('Retry-After'));
+
+    const waiting = page.getByRole('button', { name: /^Send \(wait \d+ s\)$/ });
+    await expect(waiting).toBeDisabled();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    const seconds = Number(/wait (\d+) s/.exec((await waiting.textContent()) ?? '')?.[1]);
+    expect(Math.abs(seconds - retryAfter)).toBeLessThanOrEqual(1);
+    const alert = answer(page).getByRole('alert');
+    await expect(alert).toHaveText(`Too many calls to this method. Try again in ${seconds} seconds.`);
+    await expect(answer(page)).toContainText('429 Too Many Requests');
+    await expect(answer(page).getByRole('definition').nth(2)).toHaveText(`0 of ${LIMITED_RATE} left`);
+    // No reset time beside the countdown (the headers and details, folded, keep the answer's raw values).
+    expect(await answer(page).innerText()).not.toMatch(/\d{1,2}:\d\d:\d\d/);
+
+    await page.clock.runFor(2000);
+    await expect(waiting).toHaveText(`Send (wait ${seconds - 2} s)`);
+    await expect(alert).toHaveText(`Too many calls to this method. Try again in ${seconds - 2} seconds.`);
+    expect(requests.filter((r) => r.url.includes('/api/people/lookup'))).toHaveLength(1);
+  });
 });
 
 test('through the relay to a second emulator as tenant: the same round trip', async ({ page, requests }) => {
@@ -563,6 +579,11 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   const session = await requireSession(page);
 
   await choose(page, 'people/{uid}', 'GET /api/people/{uid}');
+  // The catalog's help is the tenant's own.
+  await expect(helpLink(page, 'GET /api/people/{uid}')).toHaveAttribute(
+    'href',
+    `${upstream}/Home/section/People#GETapi/people/{uid}`,
+  );
   await page.getByLabel('{uid}').fill(JDOE_UID);
   await expect(page.getByLabel('Request preview')).toContainText(
     `/relay/${RELAY_NAME}/api/people/${JDOE_UID}`,
@@ -587,7 +608,7 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   // Every method of the Web API passes the relay: a PUT reaches the tenant, which answers it itself.
   await choose(page, 'accounts/{id}', 'PUT /api/accounts/{id}');
   await page.getByLabel('{id}', { exact: true }).fill('7');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendWrite(page, 'PUT');
   await expect(answer(page)).toContainText('404 Not Found');
   await expect(body(page)).toContainText('error: "not_emulated"');
   const put = requests.filter((r) => r.method === 'PUT');
@@ -598,7 +619,7 @@ async function auditAnswered(page: Page) {
   // Two axe runs over a large screen: slow on a shared machine.
   test.slow();
   await choose(page, 'tickets/{id}', 'GET /api/{appId}/tickets/{id}');
-  await page.getByLabel('{appId}').fill('42');
+  await page.getByLabel('{appId}', { exact: true }).fill('42');
   await page.getByLabel('{id}', { exact: true }).fill('7');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('404 Not Found');

@@ -135,13 +135,22 @@ describe('GET /api/auth/getuser', () => {
     expect([0, 1, 2, 8, 9]).toContain(record.TypeID);
   });
 
-  it("answers jdoe's own record: an active user with TDPeople and TDTickets", () => {
+  it("answers jdoe's own record: an active user with TDPeople, TDTickets and TDAssets", () => {
     const jdoe = records.get('jdoe')!;
     expect(jdoe).toMatchObject({ UserName: DEMO.jdoe, BEID: DEMO.exampleBeid, TypeID: 1, IsActive: true });
-    expect([...(jdoe.Applications as string[])].sort()).toEqual(['TDPeople', 'TDTickets']);
-    expect((jdoe.OrgApplications as { SystemClass: string }[]).map((a) => a.SystemClass).sort()).toEqual([
-      'TDPeople',
-      'TDTickets',
+    expect(jdoe.Applications).toEqual(['TDPeople', 'TDTickets', 'TDAssets']);
+    // The organization's own ticketing and asset applications; People is the emulator's default.
+    expect(
+      (jdoe.OrgApplications as Record<string, unknown>[]).map(({ ID, Name, SystemClass, IsDefault }) => ({
+        ID,
+        Name,
+        SystemClass,
+        IsDefault,
+      })),
+    ).toEqual([
+      { ID: 1, Name: 'People', SystemClass: 'TDPeople', IsDefault: true },
+      { ID: 31, Name: 'IT Service Desk', SystemClass: 'TDTickets', IsDefault: false },
+      { ID: 52, Name: 'IT Assets', SystemClass: 'TDAssets', IsDefault: false },
     ]);
     // Unset text is an empty string and an unset date is the .NET minimum date, never null.
     expect(jdoe.HomePhone).toBe('');

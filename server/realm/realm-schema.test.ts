@@ -95,6 +95,15 @@ describe('server/realm/realm.schema.json', () => {
         }),
       ),
       variant((r) => (r.organizations = [])),
+      variant((r) => (org(r).OrgApplications = [])),
+      variant(
+        (r) =>
+          (org(r).OrgApplications = [
+            { ID: 31, Name: 'IT Service Desk', SystemClass: 'TDTickets', Description: 'Campus IT' },
+            { ID: 52, Name: 'IT Assets', SystemClass: 'TDAssets' },
+            { ID: 60, Name: 'Campus Projects', SystemClass: 'TDProjects' },
+          ]),
+      ),
     ];
     for (const realm of good) {
       expect(validate(realm), JSON.stringify(validate.errors)).toBe(true);
@@ -142,6 +151,15 @@ describe('server/realm/realm.schema.json', () => {
       variant((r) => (user(r).Active = 'no')),
       variant((r) => (user(r).AdministeredApplications = [1])),
       variant((r) => (org(r).Users = ['ci@test.example'])),
+      variant((r) => (org(r).OrgApplications = {})),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TD Nope' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 0, Name: 'X', SystemClass: 'TDTickets' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: '', SystemClass: 'TDTickets' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDTickets', Url: 'x' }])),
+      variant(
+        (r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDTickets', Description: 1 }]),
+      ),
     ];
     for (const realm of bad) {
       expect(validate(realm), JSON.stringify(realm)).toBe(false);

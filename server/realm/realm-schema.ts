@@ -2,14 +2,19 @@ import { KNOWN_APPLICATIONS } from '../store/applications.ts';
 import { USER_FIELD_DESCRIPTIONS } from './field-descriptions.ts';
 import {
   ADMIN_EXTRAS,
+  APPLICATION_FIELDS,
+  CLAIM_DIGITS,
   DERIVED,
   EXTRA_FIELDS,
   IDENTITY_FIELDS,
   IDENTITY_REQUIRED,
   NULLABLE,
+  OPTIONAL_ORGANIZATION_FIELDS,
   ORGANIZATION_FIELDS,
+  REQUIRED_APPLICATION_KEYS,
   SAMPLE,
   SYSTEM_CLASS,
+  TOKEN_CLAIM_KEYS,
   USER_EXTRAS,
 } from './realm.ts';
 
@@ -42,6 +47,16 @@ function extraSchema(key: string): object {
   return EXTRA_FIELDS[key]?.kind === 'string[]' ? STRINGS : { type: EXTRA_FIELDS[key]?.kind };
 }
 
+/** Each property of `descriptions`, its schema from `schemas` with its description first (an editor's hover). */
+function described(
+  descriptions: Record<string, string>,
+  schemas: Record<string, object>,
+): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(descriptions).map(([key, description]) => [key, { description, ...schemas[key] }]),
+  );
+}
+
 function userSchema(description: string, extras: ReadonlySet<string>, required: string[]): object {
   const properties: Record<string, object> = {};
   for (const [key, sample] of Object.entries(SAMPLE)) {
@@ -55,10 +70,28 @@ function userSchema(description: string, extras: ReadonlySet<string>, required: 
   return { description, type: 'object', required, properties, additionalProperties: false };
 }
 
+const APPLICATION_PROPERTIES: Record<string, object> = {
+  ID: { type: 'integer', minimum: 1 },
+  Name: NOT_BLANK,
+  SystemClass: SYSTEM_CLASSES.items,
+  Description: { type: 'string' },
+};
+
 const ORGANIZATION_SCHEMAS: Record<string, object> = {
   Name: NOT_BLANK,
   BEID: GUID,
   BEIDInt: { type: 'integer', minimum: 1 },
+  OrgApplications: {
+    type: 'array',
+    items: {
+      description: 'An application of the organization.',
+      type: 'object',
+      required: REQUIRED_APPLICATION_KEYS,
+      additionalProperties: false,
+      properties: described(APPLICATION_FIELDS, APPLICATION_PROPERTIES),
+    },
+  },
+  ...Object.fromEntries(TOKEN_CLAIM_KEYS.map((key) => [key, { type: 'string', pattern: CLAIM_DIGITS }])),
   AdminAccount: userSchema(ORGANIZATION_FIELDS.AdminAccount!, ADMIN_EXTRAS, [
     'UserName',
     'WebServicesKey',
@@ -83,7 +116,10 @@ export function realmSchema(): object {
       'Organizations, each with its admin service account and its users, and the identities of the embedded ' +
       'single sign-on provider. User entries take any User-record field by its wire name except the derived ones ' +
       '(BEID, BEIDInt, ReferenceID, IsActive, OrgApplications), plus Password (or PasswordHash), Active and ' +
-      'AdministeredApplications. Beyond the schema, the importer refuses a BEID, UserName or identity given twice.',
+      'AdministeredApplications. An organization may name its own OrgApplications (ID, Name, SystemClass, ' +
+      'Description); a user sees those of the system classes its Applications names, and the emulator’s default ' +
+      'for a class the organization names none of. Beyond the schema, the importer refuses a BEID, UserName, ' +
+      'identity or application ID given twice.',
     type: 'object',
     required: ['organizations'],
     additionalProperties: false,
@@ -100,12 +136,10 @@ export function realmSchema(): object {
           type: 'object',
           required: Object.keys(ORGANIZATION_FIELDS),
           additionalProperties: false,
-          properties: Object.fromEntries(
-            Object.entries(ORGANIZATION_FIELDS).map(([key, description]) => [
-              key,
-              { description, ...ORGANIZATION_SCHEMAS[key] },
-            ]),
-          ),
+          properties: {
+            ...described(ORGANIZATION_FIELDS, ORGANIZATION_SCHEMAS),
+            ...described(OPTIONAL_ORGANIZATION_FIELDS, ORGANIZATION_SCHEMAS),
+          },
         },
       },
       identities: {

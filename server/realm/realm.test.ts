@@ -206,9 +206,92 @@ const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
     /Users must be an array/,
   ],
   [
+    'a TdxEntity given as a number',
+    (r) => (Object.assign(r.organizations[0]!, { TdxEntity: 2 }), r),
+    /organizations\[0\]\.TdxEntity must be a string of 1 to 10 digits/,
+  ],
+  [
+    'a TdxPartition that is not digits',
+    (r) => (Object.assign(r.organizations[0]!, { TdxPartition: '18a' }), r),
+    /organizations\[0\]\.TdxPartition must be a string of 1 to 10 digits/,
+  ],
+  [
     'an organization twice',
     (r) => (r.organizations.push({ ...r.organizations[0]!, Users: [] }), r),
     /organizations\[1\]\.BEID appears twice/,
+  ],
+  [
+    'OrgApplications not an array',
+    (r) => (Object.assign(r.organizations[0]!, { OrgApplications: {} }), r),
+    /organizations\[0\]\.OrgApplications must be an array/,
+  ],
+  [
+    'an application whose class is not a system class',
+    (r) => (
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [{ ID: 31, Name: 'X', SystemClass: 'TD Nope' }],
+      }),
+      r
+    ),
+    /OrgApplications\[0\]\.SystemClass: "TD Nope" is not an application's system class/,
+  ],
+  [
+    'an application with ID 0',
+    (r) => (
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [{ ID: 0, Name: 'X', SystemClass: 'TDTickets' }],
+      }),
+      r
+    ),
+    /OrgApplications\[0\]\.ID must be a positive integer/,
+  ],
+  [
+    'an application without a name',
+    (r) => (
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [{ ID: 31, Name: ' ', SystemClass: 'TDTickets' }],
+      }),
+      r
+    ),
+    /OrgApplications\[0\]\.Name is required/,
+  ],
+  [
+    'an application without a SystemClass',
+    (r) => (Object.assign(r.organizations[0]!, { OrgApplications: [{ ID: 31, Name: 'X' }] }), r),
+    /OrgApplications\[0\]\.SystemClass is required/,
+  ],
+  [
+    'an unknown application property',
+    (r) => (
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [{ ID: 31, Name: 'X', SystemClass: 'TDTickets', Colour: 'red' }],
+      }),
+      r
+    ),
+    /OrgApplications\[0\]\.Colour is not an application property/,
+  ],
+  [
+    'two applications with one ID',
+    (r) => (
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [
+          { ID: 31, Name: 'IT Service Desk', SystemClass: 'TDTickets' },
+          { ID: 31, Name: 'HR Requests', SystemClass: 'TDTickets' },
+        ],
+      }),
+      r
+    ),
+    /OrgApplications: ID 31 is given to both "IT Service Desk" and "HR Requests"/,
+  ],
+  [
+    "an application with the ID of the emulator's default for a class it names none of",
+    (r) => (
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [{ ID: 1, Name: 'IT Service Desk', SystemClass: 'TDTickets' }],
+      }),
+      r
+    ),
+    /ID 1 is given to both "IT Service Desk" and the emulator's default TDPeople application/,
   ],
   [
     'a user name that is another but for surrounding spaces and letter case',
@@ -290,6 +373,51 @@ describe('importRealm', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it("gives each user the organization's own applications of its classes, and the default for the others", async () => {
+    await withSeededDb(async (db) => {
+      const realm = sampleRealm();
+      Object.assign(realm.organizations[0]!, {
+        OrgApplications: [
+          { ID: 40, Name: 'IT Service Desk', SystemClass: 'TDTickets', Description: 'Campus IT' },
+          { ID: 41, Name: 'HR Requests', SystemClass: 'TDTickets' },
+          { ID: 60, Name: 'Lab Equipment', SystemClass: 'TDAssets' },
+        ],
+      });
+      realm.organizations[0]!.Users[0]!.Applications = ['TDTickets', 'TDPeople'];
+      await importRealm(db, parseRealm(realm), CHEAP);
+      const stored = db
+        .prepare<[string], string>('SELECT record FROM users WHERE username_key = ?')
+        .pluck()
+        .get('tester@test.example')!;
+      const apps = (JSON.parse(stored) as UserRecord).OrgApplications;
+      expect(
+        apps.map(({ ID, Name, SystemClass, Description, IsDefault }) => ({
+          ID,
+          Name,
+          SystemClass,
+          Description,
+          IsDefault,
+        })),
+      ).toEqual([
+        {
+          ID: 40,
+          Name: 'IT Service Desk',
+          SystemClass: 'TDTickets',
+          Description: 'Campus IT',
+          IsDefault: true,
+        },
+        { ID: 41, Name: 'HR Requests', SystemClass: 'TDTickets', Description: '', IsDefault: false },
+        {
+          ID: 1,
+          Name: 'People',
+          SystemClass: 'TDPeople',
+          Description: 'People and group directory',
+          IsDefault: false,
+        },
+      ]);
+    });
   });
 
   it('finds a user by its name however it is spelled in case and surrounding spaces, at sign-in and in tokens', async () => {

@@ -11,7 +11,11 @@ import { findJsonSyntaxError } from '../../contract/json-syntax.ts';
 import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
-import { orgApplicationsFor } from '../store/applications.ts';
+import {
+  orgApplicationsFor,
+  organizationApplications,
+  type ApplicationEntry,
+} from '../store/applications.ts';
 import type { Db } from '../store/db.ts';
 import { IdpIdentities, identityNameKey } from '../store/idp-identities.ts';
 import { buildUserRecord } from '../../contract/user-record.ts';
@@ -43,6 +47,12 @@ interface RealmOrganization {
   Name: string;
   BEID: string;
   BEIDInt: number;
+  /** The digits of its tokens' `tdx_entity` claim; by default its BEIDInt. */
+  TdxEntity?: string;
+  /** The digits of its tokens' `tdx_partition` claim; by default "1". */
+  TdxPartition?: string;
+  /** The organization's own applications; each system class it names none of gets the emulator's default. */
+  OrgApplications?: ApplicationEntry[];
   AdminAccount: RealmAdminAccount;
   Users: RealmUser[];
 }
@@ -157,9 +167,7 @@ function checkUserFields(entry: Record<string, unknown>, where: string, allowed:
   for (const key of ['Applications', 'AdministeredApplications']) {
     for (const app of (entry[key] as string[] | undefined) ?? []) {
       if (!SYSTEM_CLASS.test(app)) {
-        throw new RealmError(
-          `${where}.${key}: "${app}" is not an application's system class (letters and digits, e.g. TDProjects).`,
-        );
+        throw new RealmError(`${where}.${key}: "${app}" ${NOT_A_SYSTEM_CLASS}`);
       }
     }
   }
@@ -167,6 +175,7 @@ function checkUserFields(entry: Record<string, unknown>, where: string, allowed:
 
 /** An application's system class as the real service names them: TDPeople, TDTickets, TDProjects, … */
 export const SYSTEM_CLASS = /^[A-Za-z][A-Za-z0-9]*$/;
+const NOT_A_SYSTEM_CLASS = "is not an application's system class (letters and digits, e.g. TDProjects).";
 
 export const USER_EXTRAS: ReadonlySet<string> = new Set([
   'Password',
@@ -195,6 +204,29 @@ export const ORGANIZATION_FIELDS: Record<string, string> = {
     'Password (or PasswordHash), Active and AdministeredApplications.',
 };
 const ORGANIZATION_KEYS: readonly string[] = Object.keys(ORGANIZATION_FIELDS);
+/** An organization's optional properties: what its tokens' `tdx_entity` and `tdx_partition` claims hold. */
+export const TOKEN_CLAIM_KEYS: readonly string[] = ['TdxEntity', 'TdxPartition'];
+/** What those claims hold: a string of digits, as in the real service's tokens ("2", "18"). */
+export const CLAIM_DIGITS = '^[0-9]{1,10}$';
+/** An organization's optional properties, and what each means. */
+export const OPTIONAL_ORGANIZATION_FIELDS: Record<string, string> = {
+  OrgApplications:
+    'The organization’s own applications (several of one system class allowed): a user’s OrgApplications lists ' +
+    'those of each class its Applications names; a class named none of gets the emulator’s default (People 1, IT ' +
+    'Tickets 2, Admin 3, Assets/CIs 4, Client Portal 5), any other class one named after it.',
+  TdxEntity: 'The digits of the tdx_entity claim of its users’ tokens. Default: its BEIDInt.',
+  TdxPartition: 'The digits of the tdx_partition claim of its users’ tokens. Default: "1".',
+};
+const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = Object.keys(OPTIONAL_ORGANIZATION_FIELDS);
+/** An entry of an organization's `OrgApplications`: its properties and what each means, and which it must have. */
+export const APPLICATION_FIELDS: Record<string, string> = {
+  ID: 'The application’s ID (1 or more; {appId} in the Web API’s paths), unique in the organization.',
+  Name: 'The application’s name, as users see it (e.g. IT Service Desk).',
+  SystemClass: 'The application’s system class (TDTickets, TDAssets, TDProjects, …).',
+  Description: 'What the application is for.',
+};
+const APPLICATION_KEYS: readonly string[] = Object.keys(APPLICATION_FIELDS);
+export const REQUIRED_APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass'];
 
 /** An identity's properties and what each means; all but Name are required. */
 export const IDENTITY_FIELDS: Record<keyof RealmIdentity, string> = {
@@ -236,6 +268,40 @@ function checkIdentities(identities: unknown) {
   });
 }
 
+/** An organization's `OrgApplications`, checked: each entry's properties, and no ID given to two applications. */
+function checkApplications(value: unknown, where: string) {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) throw new RealmError(`${where} must be an array.`);
+  value.forEach((app, k) => {
+    const at = `${where}[${k}]`;
+    if (!isRecord(app)) throw new RealmError(`${at} must be an object.`);
+    for (const key of Object.keys(app)) {
+      if (!APPLICATION_KEYS.includes(key))
+        throw new RealmError(`${at}.${key} is not an application property (${APPLICATION_KEYS.join(', ')}).`);
+    }
+    const missing = REQUIRED_APPLICATION_KEYS.find((key) => !Object.hasOwn(app, key));
+    if (missing !== undefined) throw new RealmError(`${at}.${missing} is required.`);
+    if (!Number.isInteger(app.ID) || (app.ID as number) < 1)
+      throw new RealmError(`${at}.ID must be a positive integer.`);
+    if (typeof app.Name !== 'string' || app.Name.trim() === '')
+      throw new RealmError(`${at}.Name is required.`);
+    if (typeof app.SystemClass !== 'string' || !SYSTEM_CLASS.test(app.SystemClass)) {
+      throw new RealmError(`${at}.SystemClass: "${String(app.SystemClass)}" ${NOT_A_SYSTEM_CLASS}`);
+    }
+    if (app.Description !== undefined && typeof app.Description !== 'string')
+      throw new RealmError(`${at}.Description must be string.`);
+  });
+  const own = new Set<unknown>(value);
+  const seen = new Map<number, string>();
+  for (const app of organizationApplications(value as ApplicationEntry[])) {
+    const name = own.has(app) ? `"${app.Name}"` : `the emulator's default ${app.SystemClass} application`;
+    const other = seen.get(app.ID);
+    if (other !== undefined)
+      throw new RealmError(`${where}: ID ${app.ID} is given to both ${other} and ${name}.`);
+    seen.set(app.ID, name);
+  }
+}
+
 /**
  * Checks a parsed realm file and says exactly what is wrong with it: what realm.schema.json says (made from the
  * same tables, see realm-schema.ts), and what a schema cannot say (names given twice, password hashes).
@@ -254,11 +320,15 @@ export function parseRealm(input: unknown): Realm {
   input.organizations.forEach((org, i) => {
     const where = `organizations[${i}]`;
     if (!isRecord(org)) throw new RealmError(`${where} must be an object.`);
+    const keys = [...ORGANIZATION_KEYS, ...OPTIONAL_ORGANIZATION_KEYS];
     for (const key of Object.keys(org)) {
-      if (!ORGANIZATION_KEYS.includes(key)) {
-        throw new RealmError(
-          `${where}.${key} is not an organization property (${ORGANIZATION_KEYS.join(', ')}).`,
-        );
+      if (!keys.includes(key))
+        throw new RealmError(`${where}.${key} is not an organization property (${keys.join(', ')}).`);
+    }
+    for (const key of TOKEN_CLAIM_KEYS) {
+      const value = org[key];
+      if (value !== undefined && (typeof value !== 'string' || !new RegExp(CLAIM_DIGITS).test(value))) {
+        throw new RealmError(`${where}.${key} must be a string of 1 to 10 digits, such as "2".`);
       }
     }
     if (typeof org.Name !== 'string' || org.Name.trim() === '')
@@ -270,6 +340,7 @@ export function parseRealm(input: unknown): Realm {
     }
     if (seenBeids.has(org.BEID.toLowerCase())) throw new RealmError(`${where}.BEID appears twice.`);
     seenBeids.add(org.BEID.toLowerCase());
+    checkApplications(org.OrgApplications, `${where}.OrgApplications`);
     const admin = org.AdminAccount;
     if (!isRecord(admin)) throw new RealmError(`${where}.AdminAccount is required.`);
     checkUserFields(admin, `${where}.AdminAccount`, ADMIN_EXTRAS);
@@ -389,8 +460,11 @@ export async function importRealm(
           admin_key_hash: hashAdminKey(org.AdminAccount.WebServicesKey),
           admin_active: org.AdminAccount.Active,
           admin_uid: adminUid,
+          tdx_entity: org.TdxEntity ?? null,
+          tdx_partition: org.TdxPartition ?? null,
         });
         const orgId = users.findOrgByBeid(beid)!.id;
+        const orgApplications = organizationApplications(org.OrgApplications ?? []);
         const { WebServicesKey: _key, Active: adminActive, ...adminFields } = org.AdminAccount;
         const entries: {
           fields: RealmUser;
@@ -444,10 +518,15 @@ export async function importRealm(
             BEIDInt: orgId,
             IsActive: entry.active,
             TypeID: entry.typeId as UserRecord['TypeID'],
-            OrgApplications: orgApplicationsFor(applications, AdministeredApplications ?? [], {
-              id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
-              name: fields.SecurityRoleName ?? '',
-            }),
+            OrgApplications: orgApplicationsFor(
+              orgApplications,
+              applications,
+              AdministeredApplications ?? [],
+              {
+                id: fields.SecurityRoleID ?? '00000000-0000-0000-0000-000000000000',
+                name: fields.SecurityRoleName ?? '',
+              },
+            ),
           });
           const keys = identityKeysOf(record);
           const twin = users.identityClash(uid, keys);

@@ -1,8 +1,9 @@
 /**
  * The store room: the emulator's SQLite database and every line of SQL. It owns opening the file (private, WAL,
- * synchronous), the schema and its migrations (migrations.ts), the meta values, and the queries on each table,
- * beside it: users and organizations (users.ts, with the identity rule and the user cache), SSO sessions
- * (sso-sessions.ts) and the embedded provider's store (idp-store.ts). Rooms call these; none writes SQL.
+ * synchronous), the schema and its migrations (migrations.ts), the meta values (among them the token signing
+ * keys, signing-keys.ts), and the queries on each table, beside it: users and organizations (users.ts, with the
+ * identity rule and the user cache), SSO sessions (sso-sessions.ts) and the embedded provider's store
+ * (idp-store.ts). Rooms call these; none writes SQL.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

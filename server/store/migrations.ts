@@ -83,6 +83,10 @@ export const migrations: readonly string[] = [
   CREATE INDEX users_by_email_fold ON users(email_fold);
   `,
   `
+  ALTER TABLE organizations ADD COLUMN tdx_entity TEXT;
+  ALTER TABLE organizations ADD COLUMN tdx_partition TEXT;
+  `,
+  `
   CREATE TABLE idp_identities (
     name_key TEXT PRIMARY KEY,
     user_name TEXT NOT NULL,

@@ -16,6 +16,11 @@ export function identityKeysOf(record: Pick<UserRecord, 'UserName' | 'PrimaryEma
   return { nameFold: foldIdentity(record.UserName), emailFold: foldIdentity(record.PrimaryEmail) };
 }
 
+/** The UserName of a user's record, as it was written (the row's key is folded). */
+export function userNameOf(user: UserRow): string {
+  return (JSON.parse(user.record) as { UserName: string }).UserName;
+}
+
 function searchTextOf(record: UserRecord): string {
   return [record.UserName, record.FullName, record.PrimaryEmail, record.AlternateEmail, record.ExternalID]
     .join('\n')
@@ -179,17 +184,28 @@ export class Users {
   }
 
   /**
-   * Adds an organization, or updates the one with its BEID (its name, admin key and whether its admin account is
-   * active; its id and admin UID stay as they were).
+   * Adds an organization, or updates the one with its BEID (its name, admin key, whether its admin account is
+   * active and its token claims; its id and admin UID stay as they were).
    */
   saveOrganization(org: Omit<OrgRow, 'admin_active'> & { admin_active: boolean }) {
     this.db
       .prepare(
-        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid, tdx_entity, tdx_partition)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
-           admin_active = excluded.admin_active`,
+           admin_active = excluded.admin_active, tdx_entity = excluded.tdx_entity,
+           tdx_partition = excluded.tdx_partition`,
       )
-      .run(org.id, org.beid, org.name, org.admin_key_hash, org.admin_active ? 1 : 0, org.admin_uid);
+      .run(
+        org.id,
+        org.beid,
+        org.name,
+        org.admin_key_hash,
+        org.admin_active ? 1 : 0,
+        org.admin_uid,
+        org.tdx_entity,
+        org.tdx_partition,
+      );
   }
 
   /** Removes every organization and user, and the single sign-on sessions that name them. */

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRateLimitStore } from '@/session/stores/rate-limit-store';
+import { RateLimitBar } from './rate-limit-bar';
 
 /** Remaining calls of each named method on one connection (its base URL), from its last answer's headers. */
 export function RateLimitMeter({ base, methods }: { base: string; methods: string[] }) {
@@ -18,17 +19,7 @@ export function RateLimitMeter({ base, methods }: { base: string; methods: strin
             <code>{method}</code>: {info.remaining} of {info.limit} left, window resets at{' '}
             {new Date(info.resetAt).toLocaleTimeString()}
           </Typography>
-          {/* A native meter: the sign-in page carries it, and every kilobyte there counts. */}
-          <Box
-            component="meter"
-            min={0}
-            max={info.limit}
-            low={Math.ceil(info.limit / 10) + 1}
-            optimum={info.limit}
-            value={info.remaining}
-            aria-label={`${method}: ${info.remaining} of ${info.limit} calls left`}
-            sx={{ width: '100%', height: 8 }}
-          />
+          <RateLimitBar method={method} info={info} />
         </Box>
       ))}
     </Box>

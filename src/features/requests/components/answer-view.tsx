@@ -2,13 +2,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FieldList } from '@/components/field-list';
 import { NamedRowsTable } from '@/components/named-rows-table';
-import { RateLimitMeter } from '@/components/rate-limit-meter';
+import { RateLimitBar } from '@/components/rate-limit-bar';
 import type { RawAnswer } from '@/lib/api-client';
 import { sizeText, statusMeaning } from '../api/status-meaning';
 import { ResponseBody } from './response-body';
 
-/** An answer as it came: status and its meaning, time, size, rate limits, headers and body. */
-export function AnswerView({ answer }: { answer: RawAnswer }) {
+/**
+ * An answer as it came: status and its meaning, time, size, rate limits, headers and body. While the screen counts
+ * down a wait for the method, the reset is not given as a time here too: one figure, the countdown's.
+ */
+export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; waiting?: boolean }) {
   const rate = answer.rateLimit;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -26,13 +29,15 @@ export function AnswerView({ answer }: { answer: RawAnswer }) {
           { label: 'Size', value: sizeText(answer.size) },
           {
             label: 'Rate limit',
-            value: rate
-              ? `${rate.remaining} of ${rate.limit} left; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`
-              : 'No rate-limit headers',
+            value: !rate
+              ? 'No rate-limit headers'
+              : waiting
+                ? `${rate.remaining} of ${rate.limit} left`
+                : `${rate.remaining} of ${rate.limit} left; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`,
           },
         ]}
       />
-      <RateLimitMeter base={answer.base} methods={[answer.rateMethod]} />
+      {rate && <RateLimitBar method={answer.rateMethod} info={rate} />}
       <Box component="details">
         <Box component="summary" sx={{ cursor: 'pointer' }}>
           Response headers ({answer.headers.length})

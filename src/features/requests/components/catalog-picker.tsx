@@ -1,10 +1,13 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { VISUALLY_HIDDEN } from '@/components/visually-hidden';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { groupByArea, type AreaGroup } from '../catalog/group-by-area';
+import { helpUrl } from '../catalog/help-url';
 import { searchCatalog } from '../catalog/search-catalog';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
@@ -12,13 +15,27 @@ const SHOWN = 60;
 
 type Choose = (entry: CatalogEntry) => void;
 
-function EntryList({ entries, onChoose }: { entries: CatalogEntry[]; onChoose: Choose }) {
+function EntryList({
+  entries,
+  onChoose,
+  helpBase,
+}: {
+  entries: CatalogEntry[];
+  onChoose: Choose;
+  helpBase: string;
+}) {
+  const id = useId();
   return (
     // Plain buttons in a list: the navigation's ListItemButton here would split the shared frame's chunk.
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {entries.map((entry) => (
-        <li key={`${entry.method} ${entry.path}`}>
+      {entries.map((entry, index) => (
+        <Box
+          component="li"
+          key={`${entry.method} ${entry.path}`}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+        >
           <Button
+            id={`${id}-${index}`}
             fullWidth
             color="inherit"
             onClick={() => onChoose(entry)}
@@ -47,7 +64,23 @@ function EntryList({ entries, onChoose }: { entries: CatalogEntry[]; onChoose: C
               </Box>
             )}
           </Button>
-        </li>
+          <Link
+            href={helpUrl(helpBase, entry)}
+            target="_blank"
+            rel="noopener"
+            variant="body2"
+            // Named "Help" and described by its operation: a name holding the path would also be found by the
+            // labels of the path's parameter fields.
+            aria-describedby={`${id}-${index}`}
+            sx={{ flexShrink: 0, px: 0.5 }}
+          >
+            Help
+            <Box component="span" sx={VISUALLY_HIDDEN}>
+              {' '}
+              (opens in a new tab)
+            </Box>
+          </Link>
+        </Box>
       ))}
     </Box>
   );
@@ -58,10 +91,12 @@ function Area({
   group,
   open: initiallyOpen,
   onChoose,
+  helpBase,
 }: {
   group: AreaGroup;
   open: boolean;
   onChoose: Choose;
+  helpBase: string;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
@@ -77,16 +112,23 @@ function Area({
           ({group.entries.length})
         </Typography>
       </Box>
-      {open && <EntryList entries={group.entries} onChoose={onChoose} />}
+      {open && <EntryList entries={group.entries} onChoose={onChoose} helpBase={helpBase} />}
     </Box>
   );
 }
 
 /**
  * The Web API's endpoints, grouped by area (folded until opened) and searchable (matching areas open); choosing
- * one fills the form. Memoized: typing in the form must not redraw the list.
+ * one fills the form, and each links to its page in the Web API's help (at `helpBase`, in a new tab). Memoized:
+ * typing in the form must not redraw the list.
  */
-export const CatalogPicker = memo(function CatalogPicker({ onChoose }: { onChoose: Choose }) {
+export const CatalogPicker = memo(function CatalogPicker({
+  onChoose,
+  helpBase,
+}: {
+  onChoose: Choose;
+  helpBase: string;
+}) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query).trim();
   const found = searchCatalog(deferred);
@@ -114,7 +156,13 @@ export const CatalogPicker = memo(function CatalogPicker({ onChoose }: { onChoos
       <Box sx={{ maxHeight: { xs: 360, lg: 640 }, overflow: 'auto' }}>
         {groups.map((group) => (
           // A new search draws its areas afresh, open.
-          <Area key={`${deferred}|${group.area}`} group={group} open={searching} onChoose={onChoose} />
+          <Area
+            key={`${deferred}|${group.area}`}
+            group={group}
+            open={searching}
+            onChoose={onChoose}
+            helpBase={helpBase}
+          />
         ))}
       </Box>
     </Box>

@@ -1,32 +1,8 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '@/components/copy-button';
-import {
-  curlCommand,
-  fetchSnippet,
-  powershellCommand,
-  pythonSnippet,
-  type CopyableRequest,
-} from '@/lib/copy-commands';
 import { useHistoryStore, type HistoryEntry } from '../history/history-store';
-
-/** The copies each entry offers, in the order its buttons show them. */
-const COPIES = [
-  ['curl', curlCommand],
-  ['fetch', fetchSnippet],
-  ['PowerShell', powershellCommand],
-  ['Python', pythonSnippet],
-] as const;
-
-function copyable(apiBase: string, connection: string, entry: HistoryEntry): CopyableRequest {
-  const { method, path, bodyText } = entry.request;
-  const body = bodyText !== undefined ? { body: bodyText } : {};
-  return { method, url: `${apiBase}${path}`, connection, ...body };
-}
+import { copyable, CopyCommands, useTokenInCopies } from './copy-commands';
 
 /**
  * This tab's last requests: run again, load into the form, copy as curl, fetch, PowerShell or Python (the token
@@ -50,16 +26,12 @@ export function HistoryList({
   onEdit: (entry: HistoryEntry) => void;
 }) {
   const entries = useHistoryStore((s) => s.entries);
-  const [reveal, setReveal] = useState(false);
+  const { reveal, toggle } = useTokenInCopies();
   if (entries.length === 0)
     return <Typography color="text.secondary">Nothing sent yet in this tab.</Typography>;
-  const shown = reveal ? token : null;
   return (
     <>
-      <FormControlLabel
-        control={<Switch checked={reveal} onChange={(e) => setReveal(e.target.checked)} />}
-        label="Show the token in copies"
-      />
+      {toggle}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {entries.map((entry) => {
           const name = `${entry.request.method} ${entry.request.path}`;
@@ -90,14 +62,10 @@ export function HistoryList({
                 <Button size="small" variant="outlined" onClick={() => onEdit(entry)}>
                   Edit
                 </Button>
-                {COPIES.map(([language, command]) => (
-                  <CopyButton
-                    key={language}
-                    text={() => command(copyable(apiBase, connection, entry), { token: shown })}
-                    label={`Copy as ${language}`}
-                    copiedLabel={reveal ? 'Copied, with your token' : 'Copied'}
-                  />
-                ))}
+                <CopyCommands
+                  request={() => copyable(apiBase, connection, entry.request)}
+                  token={reveal ? token : null}
+                />
               </Box>
             </Box>
           );

@@ -5,13 +5,14 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ClipboardEvent } from 'react';
+import { useId, useState, type ClipboardEvent, type Ref } from 'react';
 import { TextInput, type TextInputProps } from '@/components/text-input';
 import type { ApiMethod } from '@/lib/api-client';
 import { ownValue } from '@/lib/own-value';
 import { useRequestFormStore } from '../form/form-store';
 import { pasteTarget } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
+import { holdsTarget } from '../form/settle-form';
 import {
   METHODS,
   newQueryParam,
@@ -19,6 +20,7 @@ import {
   placeholdersOf,
   type FormErrors,
 } from '../form/request-form';
+import { AppIdChoice, isAppIdParameter } from './app-id-choice';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
@@ -40,8 +42,26 @@ function CodeField({
   );
 }
 
-/** Method, path, its parameters, query rows and the JSON body: the form lives in the tab's form store. */
-export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases: TargetBases }) {
+/** What the body field says under it when there is no error: whether a body is sent. */
+function bodyHint(method: string, body: string): string {
+  if (method === 'GET') return 'A GET request has no body.';
+  return body.trim() === '' ? 'Empty: no body.' : 'Sent as the body, with Content-Type: application/json.';
+}
+
+/**
+ * Method, path, its parameters, query rows and the JSON body: the form lives in the tab's form store. A URL or a
+ * query pasted into the path is read at once; one typed there is read when the form is sent (reading it on leaving
+ * the field would move Send from under the pointer as the rows appear).
+ */
+export function RequestFormFields({
+  errors,
+  bases,
+  pathRef,
+}: {
+  errors: FormErrors;
+  bases: TargetBases;
+  pathRef?: Ref<HTMLInputElement>;
+}) {
   const form = useRequestFormStore((s) => s.form);
   const setForm = useRequestFormStore((s) => s.setForm);
   const load = useRequestFormStore((s) => s.load);
@@ -56,7 +76,7 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
     const input = event.currentTarget;
     const pasted = event.clipboardData.getData('text');
     const text = `${input.value.slice(0, input.selectionStart ?? 0)}${pasted}${input.value.slice(input.selectionEnd ?? input.value.length)}`;
-    if (!/[?#]|:\/\/|^\s*\//.test(text)) return;
+    if (!holdsTarget(text)) return;
     event.preventDefault();
     readPath(text);
   }
@@ -92,15 +112,13 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
               setForm({ path: e.target.value });
             }}
             error={pathError ?? beyond ?? errors.path}
-            hint="Below the connection’s /api/; a full URL or a query string may be pasted; {name} marks a path parameter"
+            hint="Below the connection’s /api/; a full URL or a query string may be pasted or typed (its query becomes the rows); {name} marks a path parameter"
             inputProps={{
+              ref: pathRef,
               spellCheck: false,
               autoCapitalize: 'off',
               style: MONO,
               onPaste,
-              onBlur: () => {
-                if (/[?#]|:\/\/|^\s*\//.test(form.path)) readPath(form.path);
-              },
             }}
             startAdornment={
               <Box component="span" sx={{ mr: 1, color: 'text.secondary', fontFamily: 'monospace' }}>
@@ -115,16 +133,27 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
           <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
             Path parameters
           </Typography>
-          {placeholders.map((name) => (
-            <CodeField
-              key={name}
-              flex="1 1 200px"
-              label={`{${name}}`}
-              value={ownValue(form.pathValues, name) ?? ''}
-              onChange={(e) => setForm({ pathValues: { ...form.pathValues, [name]: e.target.value } })}
-              error={ownValue(errors.pathValues, name)}
-            />
-          ))}
+          {placeholders.map((name) => {
+            const value = ownValue(form.pathValues, name) ?? '';
+            const fill = (text: string) => setForm({ pathValues: { ...form.pathValues, [name]: text } });
+            const field = (
+              <CodeField
+                key={name}
+                flex="1 1 200px"
+                label={`{${name}}`}
+                value={value}
+                onChange={(e) => fill(e.target.value)}
+                error={ownValue(errors.pathValues, name)}
+              />
+            );
+            if (!isAppIdParameter(name)) return field;
+            return (
+              <Box key={name} sx={{ flex: '1 1 100%', display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                {field}
+                <AppIdChoice parameter={name} value={value} onChoose={fill} />
+              </Box>
+            );
+          })}
         </Box>
       )}
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -151,9 +180,16 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
             </Button>
           </Box>
         ))}
-        <Button size="small" onClick={() => setForm({ query: [...form.query, newQueryParam()] })}>
-          Add query parameter
-        </Button>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button size="small" onClick={() => setForm({ query: [...form.query, newQueryParam()] })}>
+            Add query parameter
+          </Button>
+          {form.query.length > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              A row with no value is left out of the URL.
+            </Typography>
+          )}
+        </Box>
       </Box>
       <TextInput
         label="JSON body"
@@ -163,7 +199,7 @@ export function RequestFormFields({ errors, bases }: { errors: FormErrors; bases
         value={form.body}
         onChange={(e) => setForm({ body: e.target.value })}
         error={errors.body}
-        hint={form.method === 'GET' ? 'A GET request has no body.' : 'Empty: no body.'}
+        hint={bodyHint(form.method, form.body)}
         inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
       />
     </Box>

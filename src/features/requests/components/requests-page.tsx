@@ -1,9 +1,9 @@
 /**
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
- * (`form/`), a pasted curl command (`paste/`), the call and its response (`api/`), the history and the saved
- * requests (`history/`, `saved/`).
+ * (`form/`), a pasted curl or PowerShell command (`paste/`), the call and its response (`api/`, `answer/`), the
+ * history and the saved requests (`history/`, `saved/`).
  */
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,46 +13,66 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/rate-method';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
-import { now } from '@/lib/clock';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
-import { sendRequest, type SendOutcome } from '../api/send-request';
+import { helpBase } from '../catalog/help-url';
 import { useRequestFormStore } from '../form/form-store';
+import { settleForm } from '../form/settle-form';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
-import { useHistoryStore, type HistoryEntry } from '../history/history-store';
+import type { HistoryEntry } from '../history/history-store';
 import {
   buildRequest,
   formFromEntry,
   newQueryParam,
-  type BuiltRequest,
+  NEW_FORM,
+  type BuildResult,
   type FormErrors,
-  type RequestForm,
 } from '../form/request-form';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
-import { PasteCurl } from './paste-curl';
+import { ConfirmWrite } from './confirm-write';
+import { FormCopies } from './form-copies';
+import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
+import { useRevealAnswer } from './use-reveal-answer';
+import { useSending } from './use-sending';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+/** The one wait figure of a rate limit, in words: the same seconds the Send button counts down. */
+const waitSentence = (seconds: number) =>
+  `Too many calls to this method. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+
 export default function RequestsPage() {
   const session = useSessionStore((s) => s.session);
   const form = useRequestFormStore((s) => s.form);
   const load = useRequestFormStore((s) => s.load);
-  const addToHistory = useHistoryStore((s) => s.add);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
-  const [pending, setPending] = useState(false);
   const [pasteNotes, setPasteNotes] = useState<string[]>([]);
+  /** Counts _New request_: the saved list starts afresh, so a save does not replace the request loaded before. */
+  const [fresh, setFresh] = useState(0);
+  const pathRef = useRef<HTMLInputElement>(null);
+  const { heading: answerHeading, reveal } = useRevealAnswer();
+  const { outcome, pending, submit, confirm } = useSending(session, reveal);
   const connectionBase = session?.connection.baseUrl ?? '';
-  const built = buildRequest(form, connectionBase);
+  const origin = window.location.origin;
+  const base = `${origin}${connectionBase}`;
+  const apiBase = session ? directBaseUrl(session.connection, origin) : base;
+  const bases = {
+    own: apiBase,
+    accepted: [base, ...(session?.connection.upstream ? [session.connection.upstream] : [])],
+  };
+  const settled = settleForm(form, bases);
+  const built: BuildResult = settled.ok
+    ? buildRequest(settled.form, connectionBase)
+    : { ok: false, errors: { path: settled.message } };
   const rateMethod = rateMethodOf(form.method, built.ok ? built.request.path : `/api/${form.path}`);
   const wait = useRateLimitWait(connectionBase, rateMethod);
   const choose = useCallback(
@@ -64,34 +84,20 @@ export default function RequestsPage() {
     [load],
   );
   if (!session) return null;
-  const base = `${window.location.origin}${session.connection.baseUrl}`;
-  const apiBase = directBaseUrl(session.connection, window.location.origin);
-  const bases = {
-    own: apiBase,
-    accepted: [base, ...(session.connection.upstream ? [session.connection.upstream] : [])],
-  };
-
-  async function run(request: BuiltRequest, sentForm: RequestForm) {
-    setPending(true);
-    setOutcome(null);
-    const sentAt = now();
-    const result = await sendRequest(request);
-    setPending(false);
-    setOutcome(result);
-    if (result.kind === 'answer' || result.sent)
-      addToHistory({
-        sentAt,
-        form: sentForm,
-        request,
-        status: result.kind === 'answer' ? result.answer.status : null,
-      });
-  }
 
   function send() {
     if (pending || wait) return;
-    const result = buildRequest(form, connectionBase);
+    // A URL or query typed into the path is read now, so this Send sends it, its rows filled.
+    const latest = useRequestFormStore.getState().form;
+    const current = settleForm(latest, bases);
+    if (!current.ok) {
+      setErrors({ path: current.message });
+      return;
+    }
+    if (current.form !== latest) load(current.form);
+    const result = buildRequest(current.form, connectionBase);
     setErrors(result.ok ? {} : result.errors);
-    if (result.ok) void run(result.request, form);
+    if (result.ok) submit(result.request, current.form);
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -106,9 +112,17 @@ export default function RequestsPage() {
     setErrors({});
   }
 
+  function newRequest() {
+    load(NEW_FORM);
+    setErrors({});
+    setPasteNotes([]);
+    setFresh((n) => n + 1);
+    pathRef.current?.focus();
+  }
+
   const decision = outcome?.decision ?? null;
   const failure = wait
-    ? { message: wait.message, details: decision?.details }
+    ? { message: waitSentence(wait.seconds), details: decision?.details }
     : decision?.kind === 'rate-limited'
       ? null
       : decision;
@@ -116,7 +130,7 @@ export default function RequestsPage() {
     <>
       <PageHeader
         title="Requests"
-        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to ${session.connection.label}.`}
+        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
       />
       <Box
         sx={{
@@ -127,7 +141,7 @@ export default function RequestsPage() {
         }}
       >
         <SectionCard title="Catalog">
-          <CatalogPicker onChoose={choose} />
+          <CatalogPicker onChoose={choose} helpBase={helpBase(session.connection)} />
         </SectionCard>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <SectionCard title="Request">
@@ -142,7 +156,7 @@ export default function RequestsPage() {
                 send();
               }}
             >
-              <RequestFormFields errors={errors} bases={bases} />
+              <RequestFormFields errors={errors} bases={bases} pathRef={pathRef} />
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
                 <Button type="submit" variant="contained" disabled={pending || wait !== null}>
                   {wait ? `Send (wait ${wait.seconds} s)` : pending ? 'Sending…' : 'Send'}
@@ -150,10 +164,13 @@ export default function RequestsPage() {
                 <Typography variant="body2" color="text.secondary">
                   {IS_MAC ? '⌘' : 'Ctrl'}+Enter sends
                 </Typography>
+                <Button variant="outlined" onClick={newRequest} sx={{ ml: 'auto' }}>
+                  New request
+                </Button>
               </Box>
             </Box>
             <Box sx={{ mt: 2 }}>
-              <PasteCurl
+              <PasteCommand
                 bases={bases}
                 onFilled={(filled, notes) => {
                   load(filled);
@@ -167,7 +184,7 @@ export default function RequestsPage() {
                 severity="info"
                 onClose={() => setPasteNotes([])}
                 sx={{ mt: 2 }}
-                aria-label="From the curl command"
+                aria-label="From the pasted command"
               >
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {pasteNotes.map((note) => (
@@ -183,15 +200,28 @@ export default function RequestsPage() {
               <RequestPreview base={base} request={built.request} />
             ) : (
               <Typography variant="body2" color="text.secondary">
-                The preview shows once the path and its parameters are filled in and the body is JSON.
+                The preview and the copies show once the path and its parameters are filled in and the body is
+                JSON.
               </Typography>
             )}
+            <FormCopies
+              form={settled.ok ? settled.form : form}
+              request={built.ok ? built.request : null}
+              apiBase={apiBase}
+              connection={session.connection.label}
+              token={session.token}
+            />
           </SectionCard>
-          <SectionCard title="Answer">
+          <SectionCard title="Answer" headingRef={answerHeading}>
             <Box aria-live="polite">
               {pending && <Alert severity="info">Sending…</Alert>}
               {failure && <ErrorNotice message={failure.message} details={failure.details} />}
-              {outcome?.kind === 'answer' && <AnswerView answer={outcome.answer} />}
+              {outcome?.kind === 'answer' && (
+                <AnswerView
+                  answer={outcome.answer}
+                  waiting={wait !== null && outcome.answer.rateMethod === rateMethod}
+                />
+              )}
               {!pending && !outcome && (
                 <Typography color="text.secondary">Send a request to see its answer here.</Typography>
               )}
@@ -210,6 +240,7 @@ export default function RequestsPage() {
       >
         <SectionCard title="Saved">
           <SavedList
+            key={fresh}
             connection={apiBase}
             label={session.connection.label}
             onLoad={() => {
@@ -224,11 +255,12 @@ export default function RequestsPage() {
             connection={session.connection.label}
             token={session.token}
             busy={pending}
-            onRerun={(entry) => void run(entry.request, entry.form)}
+            onRerun={(entry) => submit(entry.request, entry.form)}
             onEdit={edit}
           />
         </SectionCard>
       </Box>
+      <ConfirmWrite {...confirm} connection={session.connection.label} />
     </>
   );
 }

@@ -56,6 +56,23 @@ describe('buildRequest', () => {
     });
   });
 
+  it('leaves a row with no value out of the URL, rather than sending name=', () => {
+    const built = build(
+      form({
+        path: 'people/lookup',
+        query: [newQueryParam('searchText', 'doe'), newQueryParam('maxResults', '')],
+      }),
+    );
+    expect(built).toEqual({
+      ok: true,
+      request: { method: 'GET', path: '/api/people/lookup?searchText=doe' },
+    });
+    expect(build(form({ path: 'people/lookup', query: [newQueryParam('searchText', '')] }))).toEqual({
+      ok: true,
+      request: { method: 'GET', path: '/api/people/lookup' },
+    });
+  });
+
   it('reads placeholders named like built-in properties as any other name', () => {
     const path = 'people/{constructor}/{__proto__}/{toString}/{hasOwnProperty}';
     expect(build(form({ path }))).toEqual({
@@ -96,6 +113,10 @@ describe('buildRequest', () => {
       ok: true,
       request: { path: '/api/auth/getuser' },
     });
+  });
+
+  it('asks for a path when there is none (a new request), rather than calling /api/ itself', () => {
+    expect(build(form({ path: ' / ' }))).toEqual({ ok: false, errors: { path: 'Fill in the path.' } });
   });
 
   it('names each empty path parameter', () => {

@@ -34,6 +34,9 @@ export const EMPTY_FORM: RequestForm = {
   body: '',
 };
 
+/** What _New request_ leaves: nothing carried over from the request before, not even its path. */
+export const NEW_FORM: RequestForm = { ...EMPTY_FORM, path: '' };
+
 let nextId = 1;
 export function newQueryParam(name = '', value = ''): QueryParam {
   return { id: nextId++, name, value };
@@ -77,13 +80,18 @@ const belowApi = (path: string) =>
 /** A path parameter's value as the form holds it, trimmed ('' when it has none). */
 const pathValue = (form: RequestForm, name: string) => (ownValue(form.pathValues, name) ?? '').trim();
 
-/** Where the form's request goes, from `/api/` on: placeholders filled (encoded), the named query rows appended. */
+/**
+ * Where the form's request goes, from `/api/` on: placeholders filled (encoded), the query rows that have a name and
+ * a value appended. A row left empty is left out, not sent as `name=`: the catalog lists an operation's optional
+ * parameters as rows, and the Web API reads an absent one as not given.
+ */
 export function requestTarget(form: RequestForm): string {
   const filled = belowApi(form.path).replace(PLACEHOLDER, (_, name: string) =>
     encodeURIComponent(pathValue(form, name)),
   );
   const params = new URLSearchParams();
-  for (const row of form.query) if (row.name.trim() !== '') params.append(row.name.trim(), row.value);
+  for (const row of form.query)
+    if (row.name.trim() !== '' && row.value !== '') params.append(row.name.trim(), row.value);
   const search = params.toString();
   return `/api/${filled}${search ? `?${search}` : ''}`;
 }
@@ -120,14 +128,15 @@ const LEAVES_API = 'The path must stay under /api/: no "." or ".." segments.';
 
 /**
  * The form as a request for the connection at `base` (its base URL, as the api client prefixes it), or what
- * stops it being sent: a path that leaves `/api/` (as the browser will read it) or carries its own query, an
- * empty path parameter, a body that is not JSON (with where it breaks), a body on a GET.
+ * stops it being sent: no path, a path that leaves `/api/` (as the browser will read it) or carries its own query,
+ * an empty path parameter, a body that is not JSON (with where it breaks), a body on a GET.
  */
 export function buildRequest(form: RequestForm, base: string): BuildResult {
   const errors: FormErrors = {};
   const path = belowApi(form.path);
   const segments = path.split('/');
-  if (/[?#]/.test(path)) errors.path = 'Put query parameters in the rows below, not in the path.';
+  if (path === '') errors.path = 'Fill in the path.';
+  else if (/[?#]/.test(path)) errors.path = 'Put query parameters in the rows below, not in the path.';
   else if (segments.some((s) => s === '.' || s === '..' || /^(%2e|\.){1,2}$/i.test(s)))
     errors.path = LEAVES_API;
   else if (/\s/.test(path)) errors.path = 'The path cannot contain spaces.';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { maskForm } from './mask-secrets';
-import { requestTarget, type BuiltRequest, type RequestForm } from '../form/request-form';
+import { maskRequest } from './mask-secrets';
+import type { BuiltRequest, RequestForm } from '../form/request-form';
 
 export const HISTORY_SIZE = 50;
 
@@ -30,19 +30,9 @@ let nextId = 1;
 export const useHistoryStore = create<HistoryState>()((set) => ({
   entries: [],
   add: ({ sentAt, form, request, status }) => {
-    const { form: safe, masked } = maskForm(form);
-    const safeRequest = masked ? maskedRequest(request, safe) : request;
-    const entry: HistoryEntry = { id: nextId++, sentAt, form: safe, request: safeRequest, status, masked };
+    const safe = maskRequest(form, request);
+    const entry: HistoryEntry = { id: nextId++, sentAt, ...safe, status };
     set((s) => ({ entries: [entry, ...s.entries].slice(0, HISTORY_SIZE) }));
   },
   clear: () => set({ entries: [] }),
 }));
-
-/** The request as the masked form builds it: its path parameters, query and body with their secrets masked. */
-function maskedRequest(request: BuiltRequest, safe: RequestForm): BuiltRequest {
-  return {
-    method: request.method,
-    path: requestTarget(safe),
-    ...(request.bodyText !== undefined ? { bodyText: safe.body } : {}),
-  };
-}
