@@ -13,7 +13,7 @@ export interface Verdict {
  * Whether a token's time window holds at `serverNow`, in words: the server refuses a token past its `exp` (or
  * before its `nbf`), whatever its signature.
  */
-export function verdictAt(token: Pick<DecodedToken, 'expiresAt' | 'notBefore'>, serverNow: number): Verdict {
+function verdictAt(token: Pick<DecodedToken, 'expiresAt' | 'notBefore'>, serverNow: number): Verdict {
   if (token.expiresAt === null) return { severity: 'info', text: 'No expiry: the token has no exp claim.' };
   const left = countdownAt(token.expiresAt, 0, serverNow);
   if (left.expired) return { severity: 'error', text: 'Expired: the server refuses a token after its exp.' };
