@@ -128,6 +128,27 @@ export default defineConfig([
     },
   },
   {
+    // A collected better-sqlite3 object can abort Node 24: every database is opened by openSqlite, which
+    // keeps what it hands out (server/store/open-sqlite.ts). Its types may be imported anywhere.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/store/open-sqlite.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              allowTypeImports: true,
+              message:
+                'Open a database with openSqlite (server/store/open-sqlite.ts), which keeps its objects.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     ignores: [...TESTS, 'server/store/**', 'server/testing/**'],
     rules: { 'no-restricted-syntax': ['error', ...sqlOutsideStore] },

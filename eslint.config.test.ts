@@ -72,6 +72,22 @@ describe('the import boundaries', () => {
     expect(await complaints(file, `${line}\nexport const probe = 1;\n`)).toEqual([]);
   });
 
+  it(
+    'refuses better-sqlite3 itself outside openSqlite, and lets its types through',
+    { timeout: SLOW },
+    async () => {
+      const rule = '@typescript-eslint/no-restricted-imports';
+      const value =
+        "import Database from 'better-sqlite3';\nexport const probe = new Database(':memory:');\n";
+      expect(await complaints('server/store/db.test.ts', value, rule)).toEqual([
+        expect.stringContaining('openSqlite'),
+      ]);
+      const types = "import type { Statement } from 'better-sqlite3';\nexport type Probe = Statement;\n";
+      expect(await complaints('server/store/users.ts', types, rule)).toEqual([]);
+      expect(await complaints('server/store/open-sqlite.ts', value, rule)).toEqual([]);
+    },
+  );
+
   it('refuses a circle', { timeout: SLOW }, async () => {
     // copy-commands.ts imports secret-fields.ts (through mask-body.ts): importing it back closes a circle.
     const code =

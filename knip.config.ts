@@ -17,6 +17,9 @@ const config: KnipConfig = {
     'scripts/*.{ts,mjs}',
     'e2e/*.{ts,mjs}',
     'server/package/*.package-test.ts',
+    // Run by hand for the node:sqlite figures of docs/development.md.
+    'bench/sqlite-engines.ts',
+    'bench/tarball-install.ts',
   ],
   project: [
     'src/**/*.{ts,tsx}!',

@@ -82,11 +82,13 @@ async function testEverywhere(page: Page, beid: string, key: string) {
   // By keyboard: the button is reached and pressed like any other.
   await page.getByRole('button', { name: 'Test on every connection' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('WebServicesKey')).toHaveValue('');
+  // Kept for the next test, masked.
+  await expect(page.getByLabel('WebServicesKey')).toHaveValue(key);
+  await expect(page.getByLabel('WebServicesKey')).toHaveAttribute('type', 'password');
 }
 
 const OTHER =
-  /^Not testedAnother organization \(127\.0\.0\.1:\d+\): the key of This server \(emulator\)’s organization \(this-server\) is sent to none of its connections\.$/;
+  /^Not testedAnother organization \(127\.0\.0\.1:\d+; the chosen connection’s is this-server\): the key is sent to none of its connections\.$/;
 
 /** Waits for every row's answer, then checks each connection's outcome, by its base URL (`/relay/other`: not sent). */
 async function expectOutcomes(page: Page, given: Record<string, string | RegExp>) {

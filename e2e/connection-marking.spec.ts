@@ -10,6 +10,22 @@ test('a production session names its connection in the app bar, without the sand
   await expect(bar.getByText('Sandbox', { exact: true })).toHaveCount(0);
 });
 
+// Issue: "Calls go to This server (emulator)." A label is named after a colon, where any label reads well.
+test('the screens that say where calls go name the connection in a sentence that reads well with any label', async ({
+  signedInPage: page,
+}) => {
+  for (const [path, title] of [
+    ['/admin-key', 'Admin key'],
+    ['/requests', 'Requests'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'Calls go to the session’s connection: This server (emulator).',
+    );
+  }
+});
+
 test('a sandbox session is marked as such on every screen, light and dark, and at 360 px', async ({
   page,
 }) => {

@@ -150,9 +150,7 @@ test.describe('with the emulator on', () => {
     // This tab moved on to the paste step while the tenant's page opened in the other.
     await expect(page).toHaveURL('/sso?returnTo=%2Fprofile');
     const steps = page.getByRole('list', { name: 'Steps' });
-    await expect(steps).toContainText(
-      `the page of ${EXAMPLE} itself, ${servers.upstream}/api/auth/loginsso.`,
-    );
+    await expect(steps).toContainText(`the connection’s own page, ${servers.upstream}/api/auth/loginsso.`);
     expect(await seriousViolations(page)).toEqual([]);
     // The steps, the tenant's long address among them, fit a 360 px screen.
     await page.setViewportSize({ width: 360, height: 740 });

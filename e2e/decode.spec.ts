@@ -1,4 +1,12 @@
-import { JDOE, expect, seriousViolations, signInViaApi, test } from './fixtures';
+import {
+  JDOE,
+  expect,
+  expiresOnPage,
+  seriousViolations,
+  signInUnderClock,
+  signInViaApi,
+  test,
+} from './fixtures';
 
 test.describe('decode a token', () => {
   test('signed out, from the sign-in page: decodes, checks with one getuser, stores nothing', async ({
@@ -52,13 +60,57 @@ test.describe('decode a token', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('signed in, from the navigation, without touching the session', async ({ page }) => {
-    const { token } = await signInViaApi(page, JDOE);
+  test('signed in, from the navigation: inside the app shell, its verdict the countdown’s figure, the session untouched', async ({
+    page,
+  }) => {
+    const session = await signInUnderClock(page, JDOE);
     await page.goto('/profile');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'JWT decoder' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Decode a token' })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to the console' }).click();
     await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
-    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).toContain(token.split('.')[2]);
+    // Both read the one clock, held still here so that the two figures can be compared.
+    await page.clock.pauseAt(expiresOnPage(session) - 3_600_000);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'JWT decoder' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Decode a token' })).toBeVisible();
+    await expect(page).toHaveURL('/decode');
+
+    // The shell stays: navigation, countdown, sign-out.
+    const countdown = page.getByRole('timer', { name: /^Session time left/ });
+    await expect(countdown).toHaveText('01:00:00');
+    await expect(nav.getByRole('link', { name: 'JWT decoder' })).toHaveClass(/active/);
+    await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('button', { name: JDOE.username })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Token' }).fill(session.token);
+    await expect(page.getByText(/^Not expired:/)).toHaveText('Not expired: 01:00:00 left.');
+    // axe waits on timers of its own.
+    await page.clock.resume();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await nav.getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
+    expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).toContain(
+      session.token.split('.')[2],
+    );
+  });
+
+  test('signed out: time left on a valid token, then "expired" once its exp has passed', async ({ page }) => {
+    const session = await signInUnderClock(page, JDOE);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto('/decode');
+    await expect(page.getByRole('heading', { level: 1, name: 'Decode a token' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    // Signed out, the decoder reads the browser's clock as it is: no session has measured the server's.
+    await page.clock.pauseAt(session.expiresAt - 90_000);
+    await page.getByRole('textbox', { name: 'Token' }).fill(session.token);
+    const verdict = page.getByRole('timer');
+    await expect(verdict).toHaveText('Not expired: 00:01:30 left.');
+    await page.clock.runFor(60_000);
+    await expect(verdict).toHaveText('Not expired: 00:00:30 left.');
+    await page.clock.runFor(30_000);
+    await expect(verdict).toHaveText('Expired: the server refuses a token after its exp.');
+    // axe waits on timers of its own.
+    await page.clock.resume();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { Session } from '@/session/session';
-import { EMULATOR } from '../src/lib/connection';
+import { EMULATOR, type Connection } from '../src/lib/connection';
 import { sessionFromToken } from '../src/session/sign-in/session-from-token';
 import { cookieFile } from './servers';
 import { settleAnimations } from './settle-animations';
@@ -55,25 +55,33 @@ export interface RecordedRequest {
  * session where the console keeps it: this tab's sessionStorage, in zustand's persist format. The session is
  * built by the console's own `sessionFromToken`, from the answer's Date header and the page's clock when it
  * arrived, so it works under page.clock too. Leaves the page on /healthz; navigate to the screen under test next.
+ * On this server's production path unless another of its connections is given (`EMULATOR_SANDBOX`).
  */
-export async function signInViaApi(page: Page, account: Account = JDOE): Promise<SignedIn> {
+export async function signInViaApi(
+  page: Page,
+  account: Account = JDOE,
+  connection: Connection = EMULATOR,
+): Promise<SignedIn> {
   await page.goto('/healthz');
-  const answer = await page.evaluate(async (account) => {
-    const response = await fetch('/TDWebApi/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
-      body: JSON.stringify({ username: account.username, password: account.password }),
-    });
-    const receivedAt = Date.now();
-    if (!response.ok) throw new Error(`Signing in ${account.username} failed: HTTP ${response.status}`);
-    return { token: (await response.text()).trim(), date: response.headers.get('Date'), receivedAt };
-  }, account);
+  const answer = await page.evaluate(
+    async ({ account, base }) => {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
+        body: JSON.stringify({ username: account.username, password: account.password }),
+      });
+      const receivedAt = Date.now();
+      if (!response.ok) throw new Error(`Signing in ${account.username} failed: HTTP ${response.status}`);
+      return { token: (await response.text()).trim(), date: response.headers.get('Date'), receivedAt };
+    },
+    { account, base: connection.baseUrl },
+  );
   const serverDate = Date.parse(answer.date ?? '');
   const made = sessionFromToken(
     answer.token,
     'password',
     Number.isNaN(serverDate) ? null : serverDate,
-    EMULATOR,
+    connection,
     answer.receivedAt,
   );
   if (!made.ok) throw new Error(`Signing in ${account.username}: ${made.message}`);

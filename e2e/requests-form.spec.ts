@@ -30,9 +30,9 @@ test('after a curl paste fills the body, its hint says the body is sent', async 
   requestsScreen: page,
 }) => {
   const origin = new URL(page.url()).origin;
-  await page.getByRole('button', { name: 'Paste a curl command' }).click();
+  await page.getByRole('button', { name: 'Paste a command' }).click();
   await page
-    .getByRole('textbox', { name: 'curl command' })
+    .getByRole('textbox', { name: 'curl or PowerShell command' })
     .fill(`curl -X POST --data-raw '{"FirstName":"Ann"}' ${origin}/TDWebApi/api/people`);
   await page.getByRole('button', { name: 'Fill the form' }).click();
   const bodyField = page.getByLabel('JSON body');

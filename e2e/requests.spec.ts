@@ -315,10 +315,10 @@ test('paste anything: a full URL with a query fills path and rows; another base 
     /^That URL is for https:\/\/other\.teamdynamix\.com\/TDWebApi, but/,
   );
 
-  await page.getByRole('button', { name: 'Paste a curl command' }).click();
-  const curlField = page.getByRole('group', { name: 'Paste a curl command' });
+  await page.getByRole('button', { name: 'Paste a command' }).click();
+  const curlField = page.getByRole('group', { name: 'Paste a command' });
   await curlField
-    .getByLabel('curl command')
+    .getByLabel('curl or PowerShell command')
     .fill(
       `curl -X POST \\\n  -H 'Authorization: Bearer not.a.token' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{"FirstName":"Ann","LastName":"O\u2019Lee"}' \\\n  '${origin}/TDWebApi/api/people?notify=false'`,
     );
@@ -432,9 +432,9 @@ test('names like built-in properties: {constructor} pasted, and a Postman :const
   requests,
 }) => {
   const origin = new URL(page.url()).origin;
-  await page.getByRole('button', { name: 'Paste a curl command' }).click();
+  await page.getByRole('button', { name: 'Paste a command' }).click();
   await page
-    .getByRole('textbox', { name: 'curl command' })
+    .getByRole('textbox', { name: 'curl or PowerShell command' })
     .fill(`curl ${origin}/TDWebApi/api/people/{constructor}`);
   await page.getByRole('button', { name: 'Fill the form' }).click();
   await page.getByLabel('{constructor}').fill(JDOE_UID);

@@ -1,4 +1,18 @@
-import { JDOE, expect, seriousViolations, test } from './fixtures';
+import type { Locator } from '@playwright/test';
+import { EMULATOR_SANDBOX } from '../src/lib/connection';
+import {
+  CLOSED_COLLEGE,
+  EXAMPLE_UNIVERSITY,
+  JDOE,
+  expect,
+  seriousViolations,
+  signInViaApi,
+  test,
+} from './fixtures';
+
+/** Whether the element shows all its text: nothing cut off with an ellipsis. */
+const whole = (locator: Locator) => locator.evaluate((el) => el.scrollWidth <= el.clientWidth);
+const box = async (locator: Locator) => (await locator.boundingBox())!;
 
 test('at 360 px the app bar may cut the user name short; the account menu holds it whole, axe clean light and dark', async ({
   signedInPage: page,
@@ -34,4 +48,53 @@ test('the Raw JSON section shows it opens, and is axe clean open', async ({ sign
   await expect(toggle.getByText('Hide')).toBeVisible();
   await expect(page.getByLabel('The getuser answer as JSON')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('at 360 px the app bar names the connection and its whole Sandbox marking; error details put each label over its value', async ({
+  page,
+}) => {
+  await signInViaApi(page, JDOE, EMULATOR_SANDBOX);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/admin-key');
+  const heading = page.getByRole('heading', { level: 1, name: 'Admin key' });
+  await expect(heading).toBeVisible();
+
+  const bar = page.getByRole('banner');
+  const label = bar.getByText(EMULATOR_SANDBOX.label);
+  await expect(label).toBeInViewport({ ratio: 1 });
+  expect(await whole(label), 'the connection label is not cut').toBe(true);
+  await expect(bar.getByTestId('connection')).toContainText(`Connection: ${EMULATOR_SANDBOX.label}`);
+  const chip = bar.getByText('Sandbox', { exact: true });
+  await expect(chip).toBeInViewport({ ratio: 1 });
+  expect(await whole(chip), 'the Sandbox marking is not cut').toBe(true);
+  // The taller bar hides nothing of the screen under it.
+  expect((await box(heading)).y).toBeGreaterThanOrEqual((await box(bar)).y + (await box(bar)).height);
+
+  await page.getByLabel('BEID').fill(EXAMPLE_UNIVERSITY.beid);
+  await page.getByLabel('WebServicesKey').fill(CLOSED_COLLEGE.key);
+  await page.getByRole('button', { name: 'Test credentials' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The BEID or WebServicesKey is incorrect.');
+  await page.getByRole('button', { name: 'Show details' }).click();
+  const names = page.getByRole('term');
+  const values = page.getByRole('definition');
+  await expect(values.first()).toHaveText('POST auth/loginadmin');
+  const list = await box(page.locator('dl'));
+  const count = await names.count();
+  expect(count).toBeGreaterThanOrEqual(6);
+  for (let i = 0; i < count; i++) {
+    const [name, value] = [await box(names.nth(i)), await box(values.nth(i))];
+    const what = await names.nth(i).textContent();
+    expect(value.y, `${what}: its value under it`).toBeGreaterThanOrEqual(name.y + name.height - 1);
+    expect(value.width, `${what}: its value as wide as the list`).toBeGreaterThanOrEqual(list.width - 1);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Where there is room, each label sits beside its value.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(bar.getByTestId('connection')).toContainText(`Connection: ${EMULATOR_SANDBOX.label}`);
+  for (let i = 0; i < count; i++) {
+    const [name, value] = [await box(names.nth(i)), await box(values.nth(i))];
+    expect(value.x).toBeGreaterThan(name.x + name.width);
+    expect(Math.abs(value.y - name.y)).toBeLessThan(4);
+  }
 });

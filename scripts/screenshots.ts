@@ -170,6 +170,19 @@ async function main() {
     // Tall enough for the request and its answer.
     await shootTall(page, 'requests', 1600);
 
+    // Everyone in the demo realm, each named, searched.
+    await page.getByLabel('Value 1').fill('example.edu');
+    await page.getByLabel('Value 2').fill('100');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.getByRole('region', { name: 'Answer' });
+    await answer.getByText('58 of 60 left').first().waitFor();
+    await answer.getByRole('searchbox', { name: 'Search response body' }).fill('smith');
+    await answer.getByText('“smith” is in 1 of').waitFor();
+    await settleAnimations(page);
+    await page.mouse.move(0, 0);
+    await answer.screenshot({ path: join(OUT, 'requests-answer.png') });
+    console.log('docs/screenshots/requests-answer.png');
+
     // The decoder with a token shaped like the emulator's and signed by no one: no real token in a picture.
     await page.goto('/decode');
     await page.getByRole('textbox', { name: 'Token' }).fill(tdToken(USER.username, Date.now()));

@@ -16,6 +16,7 @@ import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
 import { callerAddress, trustProxy } from './http/caller.ts';
+import { datedResponses } from './http/dated-response.ts';
 import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
 import { bugLog, guard } from './http/guard.ts';
@@ -197,8 +198,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const guarded = guard(handle, logBug);
-  // Without Node's own Host check, so that a request lacking one gets this server's answer and headers.
-  const serverOptions = { requireHostHeader: false };
+  // Without Node's own Host check, so that a request lacking one gets this server's answer and headers; every
+  // answer dated by the one clock.
+  const serverOptions = { requireHostHeader: false, ServerResponse: datedResponses(clock) };
   const server = tls
     ? createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, guarded)
     : createHttpServer(serverOptions, guarded);
@@ -210,7 +212,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       { status: answer.status, error: answer.code, caller: peer ?? null },
       'refused before a request',
     );
-  takeOverNodeRefusals(server, { headers, logAndCheckRequest, logBug, logRefused });
+  takeOverNodeRefusals(server, { headers, clock, logAndCheckRequest, logBug, logRefused });
   const closeServer = gracefulClose(server);
 
   return {

@@ -1,4 +1,5 @@
 import { readCurl } from '@/features/requests/paste/read-curl';
+import { readPowerShell } from '@/features/requests/paste/read-powershell';
 import { fromPostman, POSTMAN_SCHEMA } from '@/features/requests/saved/postman-collection';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
 import { median, round } from '../stats.ts';
@@ -43,10 +44,14 @@ function collection(count: number): string {
 function measure(log: BenchContext['log']): SectionResult {
   const dollarBraces = `curl ${URL_}/${'${'.repeat(80_000)}`;
   const variables = `curl "${URL_}/${Array.from({ length: 20_000 }, (_, i) => `$v${i}`).join('/')}"`;
+  const hashtables = `Invoke-RestMethod ${URL_} -Body ${'@{'.repeat(80_000)}`;
+  const psVariables = `Invoke-RestMethod "${URL_}/${Array.from({ length: 20_000 }, (_, i) => `$v${i}`).join('/')}"`;
   const file = collection(4_000);
   const figures = {
     dollarBraces160KbMs: time(() => readCurl(dollarBraces)),
     variables20kMs: time(() => readCurl(variables)),
+    powershellHashtables160KbMs: time(() => readPowerShell(hashtables)),
+    powershellVariables20kMs: time(() => readPowerShell(psVariables)),
     postman4000ItemsMs: time(() => fromPostman(file)),
     postmanBytes: Buffer.byteLength(file),
   };
@@ -55,11 +60,21 @@ function measure(log: BenchContext['log']): SectionResult {
   log(
     `curl paste naming 20,000 shell variables (${(variables.length / 1000).toFixed(0)} KB): ${figures.variables20kMs} ms`,
   );
+  log(`PowerShell paste of 160 KB of @{: ${figures.powershellHashtables160KbMs} ms`);
+  log(`PowerShell paste naming 20,000 variables: ${figures.powershellVariables20kMs} ms`);
   log(`Postman collection of 4,000 requests (${mb} MB), read and masked: ${figures.postman4000ItemsMs} ms`);
   return {
     rows: [
       { figure: 'Curl paste of 160 KB of ${, read', value: `${figures.dollarBraces160KbMs} ms` },
       { figure: 'Curl paste naming 20,000 shell variables, read', value: `${figures.variables20kMs} ms` },
+      {
+        figure: 'PowerShell paste of 160 KB of @{, read',
+        value: `${figures.powershellHashtables160KbMs} ms`,
+      },
+      {
+        figure: 'PowerShell paste naming 20,000 variables, read',
+        value: `${figures.powershellVariables20kMs} ms`,
+      },
       {
         figure: `Postman import of 4,000 requests (${mb} MB), read and masked`,
         value: `${figures.postman4000ItemsMs} ms`,

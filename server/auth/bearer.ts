@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { SERVICE_ACCOUNT_TYPE_ID } from '../../contract/wire.ts';
 import { ApiError } from '../http/errors.ts';
+import { noteUser } from '../http/request-notes.ts';
 import type { UserRow } from '../store/rows.ts';
-import type { Users } from '../store/users.ts';
+import { userNameOf, type Users } from '../store/users.ts';
 import { TOKEN_EXPIRED, type Tokens } from './tokens.ts';
 
 export interface Principal {
@@ -51,6 +52,8 @@ export async function authenticate(req: IncomingMessage, tokens: Tokens, users: 
   const check = await tokens.verify(match[1]!);
   if (!check.ok) throw unauthorized(check.reason, 'invalid_token');
   const user = users.findByUsername(check.username);
+  // The token is genuine and in date: whatever follows, this is whom the call came from.
+  if (user) noteUser(req, userNameOf(user));
   if (!user || !user.is_active) {
     throw unauthorized("The token's user does not exist or is no longer active.", 'invalid_token');
   }

@@ -1,12 +1,13 @@
 import { ApiError } from '../http/errors.ts';
 import { userNameKey } from '../store/user-name-key.ts';
+import type { UserRow } from '../store/rows.ts';
 import type { Users } from '../store/users.ts';
 import { adminKeyMatches, hashAdminKey } from './admin-keys.ts';
 import type { HashQueue } from './hash-queue.ts';
 import type { Lockout } from './lockout.ts';
 import { verifyPassword } from './passwords.ts';
 
-export type SignInResult = { ok: true; username: string } | { ok: false; error: ApiError };
+export type SignInResult = { ok: true; user: UserRow } | { ok: false; error: ApiError };
 
 const INVALID_CREDENTIALS = () =>
   new ApiError(401, 'invalid_credentials', 'The user name or password is incorrect.');
@@ -71,7 +72,7 @@ export class Credentials {
     if (!user.is_active) {
       return { ok: false, error: new ApiError(403, 'account_inactive', 'This account is not active.') };
     }
-    return { ok: true, username: (JSON.parse(user.record) as { UserName: string }).UserName };
+    return { ok: true, user };
   }
 
   signInAdmin(beid: string, webServicesKey: string): SignInResult {
@@ -90,6 +91,6 @@ export class Credentials {
     }
     const admin = this.users.findInOrg(org.id, org.admin_uid);
     if (!admin) return { ok: false, error: INVALID_ADMIN_KEY() };
-    return { ok: true, username: (JSON.parse(admin.record) as { UserName: string }).UserName };
+    return { ok: true, user: admin };
   }
 }

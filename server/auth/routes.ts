@@ -4,6 +4,7 @@
  * and admin-key hashing, the lockout after failed attempts, and the bearer check (bearer.ts) the People routes also
  * call. Single sign-on (`loginsso`) is the sso room's.
  */
+import type { IncomingMessage } from 'node:http';
 import { requiredString } from '../http/body.ts';
 import { readFields } from '../http/fields.ts';
 import { ApiError } from '../http/errors.ts';
@@ -15,6 +16,7 @@ import type { UserRow } from '../store/rows.ts';
 import type { Users } from '../store/users.ts';
 import { authenticate } from './bearer.ts';
 import type { Credentials, SignInResult } from './credentials.ts';
+import { tokenAnswer } from './token-answer.ts';
 import type { Tokens } from './tokens.ts';
 
 export interface AuthDeps {
@@ -24,10 +26,9 @@ export interface AuthDeps {
   window: RateWindow;
 }
 
-async function tokenReply(result: SignInResult, tokens: Tokens): Promise<Reply> {
+function tokenReply(req: IncomingMessage, result: SignInResult, deps: AuthDeps): Promise<Reply> {
   if (!result.ok) throw result.error;
-  // The real service answers the bare token as text/plain: no quotes, no newline.
-  return { status: 200, text: await tokens.issue(result.username), headers: { 'Cache-Control': 'no-store' } };
+  return tokenAnswer(req, result.user, deps);
 }
 
 function guidField(body: Map<string, unknown>, name: string): string {
@@ -59,14 +60,15 @@ export function authRoutes(deps: AuthDeps): Route[] {
     const body = await readFields(req);
     const username = requiredString(body, 'UserName', 256);
     const password = requiredString(body, 'Password', 1024);
-    return tokenReply(await deps.credentials.signIn(username, password, rateLimitKey(caller)), deps.tokens);
+    const result = await deps.credentials.signIn(username, password, rateLimitKey(caller));
+    return tokenReply(req, result, deps);
   };
 
   const loginAdmin: Handler = async ({ req }) => {
     const body = await readFields(req);
     const beid = guidField(body, 'BEID');
     const key = guidField(body, 'WebServicesKey');
-    return tokenReply(deps.credentials.signInAdmin(beid, key), deps.tokens);
+    return tokenReply(req, deps.credentials.signInAdmin(beid, key), deps);
   };
 
   const getUser: Handler = async ({ req }) => {

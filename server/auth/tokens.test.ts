@@ -1,4 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { SignJWT, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +10,7 @@ import { b64url, claimsFor, decodeJwt, sign, signingKeyOf } from '../testing/jwt
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
 import { getUser, getWithAuth } from '../testing/requests.ts';
-import { DEMO, login, startTestServer } from '../testing/start-server.ts';
+import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
 import { Tokens } from './tokens.ts';
 
@@ -21,24 +24,61 @@ function expectRefused(reply: RawResponse) {
 describe('issued tokens', () => {
   const server = useTestServer();
 
-  it('has exactly the header {"typ":"JWT","alg":"HS256"}', async () => {
+  it('have the real service’s header, {"alg":"HS256","typ":"JWT"} in that order', async () => {
     const token = await login(server.api, DEMO.jdoe);
+    expect(token.split('.')[0]).toBe('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9');
     expect(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')).toBe(
-      '{"typ":"JWT","alg":"HS256"}',
+      '{"alg":"HS256","typ":"JWT"}',
     );
   });
 
-  it('carries unique_name, iss, aud, nbf = issue time and exp = nbf + 86400, nothing else', async () => {
+  it('carry the real service’s claims in its order, iat = nbf = issue time and exp = nbf + 86400, nothing else', async () => {
     const nbf = Math.floor(server.clock.now() / 1000);
-    const { claims } = decodeJwt(await login(server.api, DEMO.jdoe));
-    expect(claims).toStrictEqual({
-      unique_name: DEMO.jdoe,
-      iss: 'TD',
-      aud: 'https://www.teamdynamix.com/',
-      nbf,
-      exp: nbf + 86_400,
-    });
+    const token = await login(server.api, DEMO.jdoe);
+    const text = Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8');
+    expect(text).toBe(
+      `{"unique_name":"${DEMO.jdoe}","tdx_entity":"1001","tdx_partition":"1","nbf":${nbf},"exp":${nbf + 86_400},` +
+        `"iat":${nbf},"iss":"TD","aud":"https://www.teamdynamix.com/"}`,
+    );
   });
+
+  it('take tdx_entity from the organization’s BEIDInt and tdx_partition "1" when the realm gives neither', async () => {
+    const { claims } = decodeJwt(await loginAdmin(server.api));
+    expect(claims).toMatchObject({ tdx_entity: '1001', tdx_partition: '1' });
+  });
+});
+
+it('take tdx_entity and tdx_partition from the organization’s TdxEntity and TdxPartition in the realm', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'realm-claims-'));
+  const realmFile = join(dir, 'realm.json');
+  writeFileSync(
+    realmFile,
+    JSON.stringify({
+      organizations: [
+        {
+          Name: 'Test College',
+          BEID: '11111111-2222-4333-8444-555555555555',
+          BEIDInt: 7,
+          TdxEntity: '2',
+          TdxPartition: '18',
+          AdminAccount: {
+            UserName: 'svc@test.example',
+            WebServicesKey: '66666666-7777-4888-9999-000000000000',
+            Active: true,
+          },
+          Users: [{ UserName: 'ci@test.example', Password: 'Ci-password-1' }],
+        },
+      ],
+    }),
+  );
+  const server = await startTestServer({ config: { realmFile } });
+  try {
+    const { claims } = decodeJwt(await login(server.api, 'ci@test.example', 'Ci-password-1'));
+    expect(claims).toMatchObject({ unique_name: 'ci@test.example', tdx_entity: '2', tdx_partition: '18' });
+  } finally {
+    await server.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('token lifetime, by the clock', () => {
@@ -240,8 +280,8 @@ function respelling(token: string): fc.Arbitrary<string> {
 describe('one spelling per token', () => {
   it('refuses every other base64 spelling of a valid token, and remembers only the token itself', async () => {
     const clock = new ManualClock(Date.parse('2026-03-02T12:00:00Z'));
-    const tokens = await Tokens.create(randomBytes(64), clock);
-    const token = await tokens.issue('jdoe@example.edu');
+    const tokens = await Tokens.create({ current: randomBytes(64), retired: [] }, clock);
+    const token = await tokens.issue({ username: 'jdoe@example.edu', entity: '2', partition: '18' });
     // The signature (32 bytes, 43 characters) always ends in a character with two unused bits.
     expect(token.split('.')[2]).toHaveLength(43);
     expect(await tokens.verify(token)).toEqual({ ok: true, username: 'jdoe@example.edu' });

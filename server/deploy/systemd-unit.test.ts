@@ -23,6 +23,13 @@ function section(name: string): [string, string][] {
 }
 
 const service = section('Service');
+/** The Node.js LTS line CI tests besides the machine's own. */
+const LTS_LINE = /^LTS_LINE=(\d+)$/m.exec(
+  readFileSync(new URL('../../scripts/test-on-lts.sh', import.meta.url), 'utf8'),
+)?.[1];
+
+/** A command line's words, as systemd splits them (double-quoted words whole). */
+const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!);
 const values = (key: string) => service.filter(([name]) => name === key).map(([, value]) => value);
 
 function hasSystemdAnalyze(): boolean {
@@ -58,13 +65,35 @@ describe('deploy/systemd/auth-console.service', () => {
     expect(values('Restart')).toEqual(['on-failure']);
   });
 
+  it('runs the Node.js LTS line CI tests and docs/deployment.md installs, and refuses to start on any other', () => {
+    expect(LTS_LINE).toMatch(/^\d+$/);
+    const deployment = readFileSync(new URL('../../docs/deployment.md', import.meta.url), 'utf8');
+    expect(deployment).toContain(`Node.js ${LTS_LINE} LTS`);
+    expect(deployment).toContain(`node_${LTS_LINE}.x`);
+    const pre = values('ExecStartPre');
+    expect(pre).toHaveLength(1);
+    const [node, ...args] = words(pre[0]!);
+    expect(node).toBe('/usr/bin/node');
+    expect(args.join(' ')).toContain(`startsWith('${LTS_LINE}.')`);
+    // Run here as systemd would run it: on the LTS line it lets the service start, on any other it stops it.
+    const check = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    if (process.versions.node.startsWith(`${LTS_LINE}.`)) {
+      expect(check.stderr).toBe('');
+      expect(check.status).toBe(0);
+    } else {
+      expect(check.stderr).toContain(`Auth Console runs on Node.js ${LTS_LINE} (docs/deployment.md)`);
+      expect(check.stderr).toContain(process.version);
+      expect(check.status).toBe(1);
+    }
+  });
+
   it('passes systemd-analyze verify (where systemd is installed)', () => {
     if (!hasSystemdAnalyze()) return;
     const dir = mkdtempSync(join(tmpdir(), 'auth-console-unit-'));
     try {
       // Wherever node is on this machine: verify checks that ExecStart's program exists.
       const path = join(dir, 'auth-console.service');
-      writeFileSync(path, UNIT.replace('/usr/bin/node ', `${process.execPath} `));
+      writeFileSync(path, UNIT.replaceAll('/usr/bin/node ', `${process.execPath} `));
       const { status, stderr } = spawnSync('systemd-analyze', ['verify', path], { encoding: 'utf8' });
       // Unknown or misspelt keys are only warned about: the warnings count as failures here.
       expect(stderr).toBe('');

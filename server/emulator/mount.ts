@@ -2,7 +2,7 @@
  * The emulator room: the emulated Web API as one optional piece (EMULATOR=on). It owns opening and seeding the
  * database, building the auth, people, sso, idp and openapi rooms' routes into one router below both API bases,
  * what answers on those paths with EMULATOR=off (off.ts), and the test-control API under `/_emulator`
- * (control/, EMULATOR_CONTROL=1).
+ * (control/, EMULATOR_CONTROL=1) with its request journal (journal.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
@@ -11,13 +11,13 @@ import { HashQueue } from '../auth/hash-queue.ts';
 import { DEFAULT_LOCKOUT, Lockout, type LockoutPolicy } from '../auth/lockout.ts';
 import { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/passwords.ts';
 import { authRoutes } from '../auth/routes.ts';
-import { Tokens, TOKEN_LIFETIME_SECONDS, loadSigningKey } from '../auth/tokens.ts';
+import { Tokens, TOKEN_LIFETIME_SECONDS } from '../auth/tokens.ts';
 import type { Clock, OffsetClock } from '../runtime/clock.ts';
 import type { Config } from '../config/config.ts';
 import { ApiError } from '../http/errors.ts';
 import type { BugLog } from '../http/guard.ts';
 import { notEmulated } from '../http/not-emulated.ts';
-import { createRouter, type Route } from '../http/router.ts';
+import { createRouter, type Route, type Router } from '../http/router.ts';
 import { createIdp, type Idp } from '../idp/mount.ts';
 import { withControlApi } from '../openapi/control-description.ts';
 import { EMULATOR_OPENAPI } from '../openapi/description.ts';
@@ -30,11 +30,14 @@ import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
 import { RealmError, importRealm, readRealmFile } from '../realm/realm.ts';
+import { loadSigningKeys, retireSigningKey } from '../store/signing-keys.ts';
 import { deleteAllSsoSessions } from '../store/sso-sessions.ts';
 import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
-import { Faults, faultIntercept } from './control/faults.ts';
+import { Faults, faultIntercept, type FaultTargets } from './control/faults.ts';
+import { Journal } from './journal.ts';
 import { apiPrefix } from './paths.ts';
+import { apiBaseOf } from '../sso/paths.ts';
 
 /** Knobs for tests only: shorter tokens, cheaper hashing, a different lockout. */
 export interface EmulatorKnobs {
@@ -81,6 +84,16 @@ export interface Emulator {
 }
 
 const RATE_WINDOW_MS = 60_000;
+
+/** What a scripted fault may name: the emulated API's routes (below `/api`), as the router resolves them. */
+function faultTargets(routes: readonly Route[], resolve: Router['resolve']): FaultTargets {
+  return {
+    routeOf: (method, segments) => resolve(method, segments).route.path,
+    operations: routes.flatMap((route) =>
+      Object.keys(route.methods).map((method) => `${method} ${route.path.replace(/:(\w+)/g, '{$1}')}`),
+    ),
+  };
+}
 const DEMO_REALM = new URL('../realm/demo.json', import.meta.url);
 
 const realmPath = (config: Config) => config.realmFile ?? DEMO_REALM.pathname;
@@ -120,7 +133,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   }
   const users = new Users(db);
   const tokens = await Tokens.create(
-    loadSigningKey(db),
+    loadSigningKeys(db),
     clock,
     knobs.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS,
   );
@@ -161,22 +174,27 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     ...ssoRoutes,
     ...peopleRoutes({ db, tokens, users, window, createWindow }),
   ];
-  const faults = deps.control ? new Faults() : null;
   const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
-  const dispatch = createRouter([...routes, openApiRoute(description)], {
+  // The control API's faults and journal, made only when it is on.
+  const faults = deps.control ? new Faults() : null;
+  const journal = deps.control ? new Journal(clock) : null;
+  const router = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,
     unimplemented: notEmulated(CATALOG),
     intercept: faults ? faultIntercept(faults, clock, window) : undefined,
   });
   const control =
-    deps.control && faults
+    deps.control && faults && journal
       ? createControl({
           ...deps.control,
           origin: deps.origin,
           faults,
+          faultTargets: faultTargets(routes, router.resolve),
+          journal,
           users,
           limiter,
+          expireTokens: () => tokens.useKeys(retireSigningKey(db)),
           resetCounters: () => {
             limiter.clear();
             lockout.clear();
@@ -198,8 +216,10 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     routes,
     handle(req, res, url, caller) {
       const prefix = apiPrefix(url.pathname.toLowerCase());
-      if (prefix) return dispatch(req, res, url, url.pathname.slice(prefix.length), caller);
-      return idp.handle(req, res, url, caller);
+      if (!prefix) return idp.handle(req, res, url, caller);
+      const below = url.pathname.slice(prefix.length);
+      journal?.record(req, res, url, apiBaseOf(url), below);
+      return router.dispatch(req, res, url, below, caller);
     },
     control,
     close: () => db.close(),

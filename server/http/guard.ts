@@ -1,8 +1,9 @@
 /**
  * The http room: the plumbing every mount uses. It owns the request guard (here: the one place a failure becomes
- * an answer and a log line), the router, request bodies, forms and cookies, the error shape, the Host check and
- * what counts as loopback, the caller's address, security headers, the request log, Node's own refusals
- * (node-refusals.ts), the answer for Web API endpoints the emulator lacks, and the built console's static files.
+ * an answer and a log line), the router and its precedence, request bodies, forms and cookies, the error shape,
+ * the Host check and what counts as loopback, the caller's address, security headers, the Date of every answer
+ * (dated-response.ts), the request log and what rooms note of a request, Node's own refusals (node-refusals.ts),
+ * the answer for Web API endpoints the emulator lacks, and the built console's static files.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';

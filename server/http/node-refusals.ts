@@ -1,6 +1,7 @@
 import { maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { httpDate, type Clock } from '../runtime/clock.ts';
 import { ApiError, rawErrorResponse } from './errors.ts';
 import { guard, type BugLog } from './guard.ts';
 
@@ -28,6 +29,8 @@ const CONNECT_REFUSED = new ApiError(
 export interface NodeRefusalOptions {
   /** The security headers every answer carries. */
   headers: Record<string, string>;
+  /** The one clock, which dates these answers too. */
+  clock: Clock;
   /** What every request goes through first (request log, headers, Host check). */
   logAndCheckRequest: (req: IncomingMessage, res: ServerResponse) => unknown;
   logBug: BugLog;
@@ -41,8 +44,9 @@ export interface NodeRefusalOptions {
  */
 export function takeOverNodeRefusals(
   server: Server,
-  { headers, logAndCheckRequest, logBug, logRefused }: NodeRefusalOptions,
+  { headers, clock, logAndCheckRequest, logBug, logRefused }: NodeRefusalOptions,
 ) {
+  const dated = () => ({ Date: httpDate(clock.now()), ...headers });
   server.on(
     'checkExpectation',
     guard((req, res) => {
@@ -52,7 +56,7 @@ export function takeOverNodeRefusals(
   );
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     logRefused(CONNECT_REFUSED, req.socket.remoteAddress);
-    socket.end(rawErrorResponse(CONNECT_REFUSED, headers));
+    socket.end(rawErrorResponse(CONNECT_REFUSED, dated()));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) {
@@ -61,6 +65,6 @@ export function takeOverNodeRefusals(
     }
     const answer = clientErrorAnswer(error.code);
     logRefused(answer, (socket as Partial<Socket>).remoteAddress);
-    socket.end(rawErrorResponse(answer, headers));
+    socket.end(rawErrorResponse(answer, dated()));
   });
 }

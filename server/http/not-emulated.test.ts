@@ -6,6 +6,7 @@ import { send } from '../testing/http-client.ts';
 import { login, DEMO } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
 import { notEmulated } from './not-emulated.ts';
+import { comparePrecedence, patternOf, type Pattern } from './route-precedence.ts';
 
 const server = useTestServer();
 
@@ -61,6 +62,49 @@ describe('a Web API endpoint the emulator does not implement', () => {
   });
 });
 
+/**
+ * A path both patterns match: each segment the catalog entry's literal, else the route's, else a value of a
+ * parameter; null when a literal of one is not the other's.
+ */
+function pathOfBoth(entry: Pattern, route: Pattern): string | null {
+  const segments: string[] = [];
+  for (let i = 0; i < entry.length; i++) {
+    const [a, b] = [entry[i], route[i]];
+    if (a !== null && b !== null && a !== b) return null;
+    segments.push(a ?? b ?? 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8');
+  }
+  return `/${segments.join('/')}`;
+}
+
+describe('a catalog endpoint with a fixed segment where an emulated route takes a parameter', () => {
+  it('is routed as the real service routes it: the literal segment wins, the left-most difference decides', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const routes = server.app.routes.map((route) => patternOf(route.path));
+    const cases = CATALOG.filter((entry) => !entry.emulated).flatMap((entry) => {
+      const pattern = patternOf(entry.path);
+      return routes
+        .filter(
+          (route) =>
+            route.length === pattern.length && route.some((s, i) => s === null && pattern[i] !== null),
+        )
+        .flatMap((route) => {
+          const path = pathOfBoth(pattern, route);
+          return path === null ? [] : [{ entry, path, catalogFirst: comparePrecedence(pattern, route) < 0 }];
+        });
+    });
+    // GET /api/people/userlist among them, which teamdynamix-api calls; and ones the route rightly keeps.
+    expect(cases.map(({ entry, path }) => `${entry.method} ${path}`)).toContain('GET /api/people/userlist');
+    expect(cases.some(({ catalogFirst }) => !catalogFirst)).toBe(true);
+    for (const { entry, path, catalogFirst } of cases) {
+      const res = await call(entry.method, `/TDWebApi${path}`, { Authorization: `Bearer ${token}` });
+      const said = `${entry.method} ${path} (catalog ${entry.path}): ${res.status} ${res.text}`;
+      const namesEntry = res.text.includes(`${entry.path})`) && res.text.includes('not_emulated');
+      expect(namesEntry, said).toBe(catalogFirst);
+      if (catalogFirst) expect(res.status, said).toBe(404);
+    }
+  });
+});
+
 describe('notEmulated', () => {
   const lookup = notEmulated(CATALOG);
 
@@ -70,7 +114,9 @@ describe('notEmulated', () => {
         .split('/')
         .filter((s) => s !== '')
         .map((s) => (s.startsWith('{') ? 'x1' : s));
-      const found = lookup(entry.method, segments, true);
+      // An emulated entry is its route's: the router hands over that route, which takes its method.
+      const routed = entry.emulated ? { pattern: patternOf(entry.path), allowsMethod: true } : null;
+      const found = lookup(entry.method, segments, routed);
       if (entry.emulated) expect(found, `${entry.method} ${entry.path}`).toBeUndefined();
       else expect(found?.code, `${entry.method} ${entry.path}`).toBe('not_emulated');
     }
@@ -88,7 +134,7 @@ describe('notEmulated', () => {
             .split('/')
             .filter((s) => s !== '')
             .map((s) => (s.startsWith('{') ? `v${values[next++]!}` : s.toUpperCase()));
-          const found = lookup(entry.method, segments, false);
+          const found = lookup(entry.method, segments, null);
           expect(found?.code).toBe('not_emulated');
           for (const value of values.slice(0, next)) expect(found!.message).not.toContain(`v${value}`);
         },

@@ -1,12 +1,27 @@
 import type { CatalogEntry } from '../../contract/catalog/catalog-entry.ts';
 import { ApiError } from './errors.ts';
+import { comparePrecedence, matchesPattern, patternOf, type Pattern } from './route-precedence.ts';
 
 interface Template {
-  /** Lower-case literal segments; null where the template has a `{…}` parameter. */
-  segments: (string | null)[];
-  captures: number;
+  pattern: Pattern;
   entries: CatalogEntry[];
 }
+
+/** The route a request's path matched, if any, and whether that route answers the request's method. */
+interface Routed {
+  pattern: Pattern;
+  allowsMethod: boolean;
+}
+
+/**
+ * For a request: the 404 `not_emulated` naming the catalog endpoint it is, or undefined. `routed` is the route
+ * the router chose by the same precedence (null when none matched).
+ */
+export type Unimplemented = (
+  method: string,
+  segments: string[],
+  routed: Routed | null,
+) => ApiError | undefined;
 
 function compile(catalog: readonly CatalogEntry[]): Map<number, Template[]> {
   const byPath = new Map<string, CatalogEntry[]>();
@@ -17,20 +32,14 @@ function compile(catalog: readonly CatalogEntry[]): Map<number, Template[]> {
   }
   const byLength = new Map<number, Template[]>();
   for (const [path, entries] of byPath) {
-    const segments = path
-      .split('/')
-      .filter((segment) => segment !== '')
-      .map((segment) => (segment.startsWith('{') ? null : segment));
-    const template = { segments, captures: segments.filter((s) => s === null).length, entries };
-    byLength.set(segments.length, [...(byLength.get(segments.length) ?? []), template]);
+    const template = { pattern: patternOf(path), entries };
+    const length = template.pattern.length;
+    byLength.set(length, [...(byLength.get(length) ?? []), template]);
   }
-  // Literal segments win over parameters, as in the router: /tickets/search is not a ticket id.
-  for (const templates of byLength.values()) templates.sort((a, b) => a.captures - b.captures);
+  // The router's precedence, so that the first template that matches is the one the real service would route to.
+  for (const templates of byLength.values())
+    templates.sort((a, b) => comparePrecedence(a.pattern, b.pattern));
   return byLength;
-}
-
-function matches(template: Template, segments: string[]): boolean {
-  return template.segments.every((literal, i) => literal === null || literal === segments[i]!.toLowerCase());
 }
 
 function describe(template: Template, entry: CatalogEntry | undefined, partlyEmulated: Set<string>) {
@@ -46,20 +55,25 @@ function describe(template: Template, entry: CatalogEntry | undefined, partlyEmu
 }
 
 /**
- * For a request no route answers: the 404 `not_emulated` naming the catalog endpoint it is, or undefined when the
- * path is in no catalog entry. Templates are compiled on the first miss, and only misses pay for the look-up.
+ * The catalog's endpoints that the emulator does not implement, by the router's precedence: a request gets
+ * `not_emulated` when such an endpoint matches it and no route does, when one matches it more closely than the
+ * route the router chose (`/api/people/userlist` is an operation of its own, not a person's UID), or when one has
+ * the route's very path and the request's method, which the route lacks. Templates are compiled on first use.
  */
-export function notEmulated(catalog: readonly CatalogEntry[]) {
+export function notEmulated(catalog: readonly CatalogEntry[]): Unimplemented {
   let compiled: Map<number, Template[]> | undefined;
   let partlyEmulated: Set<string> | undefined;
-  /** `sameMethodOnly`: the path is a route's, so only a catalog entry with this very method says more than 405. */
-  return (method: string, segments: string[], sameMethodOnly: boolean): ApiError | undefined => {
+  return (method, segments, routed) => {
+    // A route without parameters is matched by nothing closer; only its other methods can be in the catalog.
+    if (routed?.allowsMethod && !routed.pattern.includes(null)) return undefined;
     compiled ??= compile(catalog);
     partlyEmulated ??= new Set(catalog.filter((e) => e.emulated).map((e) => e.area));
     for (const template of compiled.get(segments.length) ?? []) {
-      if (!matches(template, segments)) continue;
+      if (!matchesPattern(template.pattern, segments)) continue;
       const entry = template.entries.find((e) => e.method === method);
-      if (!entry && sameMethodOnly) continue;
+      const order = routed ? comparePrecedence(template.pattern, routed.pattern) : -1;
+      if (order > 0) break;
+      if (order === 0 && (routed!.allowsMethod || !entry)) continue;
       return new ApiError(404, 'not_emulated', describe(template, entry, partlyEmulated));
     }
     return undefined;

@@ -37,19 +37,20 @@ export function enforceRateLimit(
 
 /**
  * The emulator's 429: puts the refusing decision's X-RateLimit headers on the answer and makes the error with
- * Retry-After (also what a scripted 429 of the control API answers).
+ * Retry-After (also what a scripted 429 of the control API answers, which may leave Retry-After out).
  */
 export function rateLimited(
   res: ServerResponse,
   decision: RateDecision,
   window: RateWindow,
   seconds: number,
+  withRetryAfter = true,
 ): ApiError {
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
   return new ApiError(
     429,
     'rate_limited',
     `Too many calls to this method: ${decision.limit} are allowed per ${window.windowMs / 1000} seconds. Try again in ${seconds} seconds.`,
-    { 'Retry-After': String(seconds) },
+    withRetryAfter ? { 'Retry-After': String(seconds) } : {},
   );
 }

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RateLimiter, RateWindow } from '../rate-limit/limiter.ts';
 import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from './errors.ts';
+import type { Unimplemented } from './not-emulated.ts';
 import { enforceRateLimit } from './rate-limited.ts';
+import { comparePrecedence, matchesPattern, patternOf, type Pattern } from './route-precedence.ts';
 
 interface RequestContext {
   req: IncomingMessage;
@@ -40,11 +42,22 @@ export interface RoutedCall {
   method: string;
   /** The decoded path below the API base, lower-case, e.g. `/api/auth/getuser`. */
   path: string;
+  /** The route's path as written, e.g. `/api/people/:uid`. */
+  route: string;
+  req: IncomingMessage;
   res: ServerResponse;
   window?: RateWindow;
 }
 
+/** The route and method spec a method and path reach. */
+export interface Resolved {
+  route: Route;
+  spec: MethodSpec;
+  params: Record<string, string>;
+}
+
 interface CompiledRoute {
+  pattern: Pattern;
   segments: string[];
   route: Route;
 }
@@ -53,10 +66,10 @@ export interface RouterDeps {
   clock: Clock;
   limiter: RateLimiter;
   /**
-   * Asked only when no route answers a request: an error that says more than `not_found` or
-   * `method_not_allowed` (a Web API endpoint the emulator does not implement), or undefined.
+   * Asked before a request is routed, with the route its path matched (if any): an error that says more than
+   * `not_found` or `method_not_allowed` (a Web API endpoint the emulator does not implement), or undefined.
    */
-  unimplemented?: (method: string, segments: string[], sameMethodOnly: boolean) => ApiError | undefined;
+  unimplemented?: Unimplemented;
   /** Asked before each routed call is handled: may delay it, or throw the answer it gets instead (test faults). */
   intercept?: (call: RoutedCall) => Promise<void> | void;
 }
@@ -65,15 +78,11 @@ function split(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
 }
 
-function match(compiled: CompiledRoute, segments: string[]): Record<string, string> | null {
-  if (compiled.segments.length !== segments.length) return null;
+function capturesOf(compiled: CompiledRoute, segments: string[]): Record<string, string> {
   const params: Record<string, string> = {};
-  for (let i = 0; i < segments.length; i++) {
-    const pattern = compiled.segments[i]!;
-    const actual = segments[i]!;
-    if (pattern.startsWith(':')) params[pattern.slice(1)] = actual;
-    else if (pattern !== actual.toLowerCase()) return null;
-  }
+  compiled.segments.forEach((segment, i) => {
+    if (segment.startsWith(':')) params[segment.slice(1)] = segments[i]!;
+  });
   return params;
 }
 
@@ -106,61 +115,52 @@ function send(res: ServerResponse, reply: Reply) {
  * a refusal here, a bug) is thrown on to the request guard, which answers it.
  */
 export function createRouter(routes: Route[], deps: RouterDeps) {
-  // Literal segments win over captures, so /api/people/lookup is not taken for a uid.
+  // In the real service's precedence: literal segments win over captures, so /api/people/lookup is not a uid.
   const compiled = routes
-    .map((route) => ({ segments: split(route.path.toLowerCase()), route }))
-    .sort(
-      (a, b) =>
-        a.segments.filter((s) => s.startsWith(':')).length -
-        b.segments.filter((s) => s.startsWith(':')).length,
-    );
+    .map((route) => ({ pattern: patternOf(route.path), segments: split(route.path.toLowerCase()), route }))
+    .sort((a, b) => comparePrecedence(a.pattern, b.pattern));
 
-  return async function dispatch(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    path: string,
-    caller: string,
-  ) {
+  /** The route and spec that answer a method on decoded path segments; throws what answers when none does. */
+  function resolve(method: string, segments: string[]): Resolved {
+    const found = compiled.find((candidate) => matchesPattern(candidate.pattern, segments));
+    const spec = found && ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
+    const routed = found ? { pattern: found.pattern, allowsMethod: spec !== undefined } : null;
+    const unimplemented = deps.unimplemented?.(method, segments, routed);
+    if (unimplemented) throw unimplemented;
+    if (!found) throw new ApiError(404, 'not_found', 'No API endpoint has this path.');
+    if (!spec) {
+      const allow = Object.keys(found.route.methods).join(', ');
+      throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow} only.`, {
+        Allow: allow,
+      });
+    }
+    return { route: found.route, spec, params: capturesOf(found, segments) };
+  }
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL, path: string, caller: string) {
     let decodedSegments: string[];
     try {
       decodedSegments = split(path).map((segment) => decodeURIComponent(segment));
     } catch {
       throw new ApiError(400, 'bad_request', 'The request path is not valid.');
     }
-    let found: { route: Route; params: Record<string, string> } | undefined;
-    for (const candidate of compiled) {
-      const params = match(candidate, decodedSegments);
-      if (params) {
-        found = { route: candidate.route, params };
-        break;
-      }
-    }
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? '');
-    if (!found) {
-      throw (
-        deps.unimplemented?.(method, decodedSegments, false) ??
-        new ApiError(404, 'not_found', 'No API endpoint has this path.')
-      );
-    }
-    const spec = ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
-    if (!spec) {
-      const unimplemented = deps.unimplemented?.(method, decodedSegments, true);
-      if (unimplemented) throw unimplemented;
-      const allow = Object.keys(found.route.methods).join(', ');
-      throw new ApiError(405, 'method_not_allowed', `This endpoint accepts ${allow} only.`, {
-        Allow: allow,
-      });
-    }
+    const { route, spec, params } = resolve(method, decodedSegments);
     if (spec.rateLimit) {
       enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
     }
     await deps.intercept?.({
       method,
       path: `/${decodedSegments.join('/')}`.toLowerCase(),
+      route: route.path,
+      req,
       res,
       window: spec.rateLimit?.window,
     });
-    send(res, await spec.handler({ req, url, params: found.params, caller }));
-  };
+    send(res, await spec.handler({ req, url, params, caller }));
+  }
+
+  return { dispatch, resolve };
 }
+
+export type Router = ReturnType<typeof createRouter>;

@@ -51,14 +51,15 @@ function sendText(res: ServerResponse, status: number, type: string, body: strin
 /**
  * What is at a path: a file to serve, nothing (a console route, perhaps), or a path that cannot name a file at
  * all: below a file (ENOTDIR), too long (ENAMETOOLONG), unreadable, or any other refusal of the file system.
+ * The error code decides, not `throwIfNoEntry: false`: on Node 24 and 26 that option swallows ENOTDIR as well as
+ * ENOENT (nodejs/node#56993; Node 20 throws it), and a path below a file would become a console route.
  */
 function lookUp(path: string): Stats | 'missing' | 'impossible' {
   try {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat) return 'missing';
+    const stat = statSync(path);
     return stat.isFile() ? stat : 'missing';
-  } catch {
-    return 'impossible';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'impossible';
   }
 }
 

@@ -55,7 +55,7 @@ async function showSignIn(
   allowFormRedirect(res, details);
   const page = signInPage({
     action,
-    clientName: client?.clientName ?? client?.clientId ?? 'An application',
+    clientName: client?.clientName ?? client?.clientId,
     userName: failed?.userName,
     error: failed ? 'The user name or password is incorrect.' : undefined,
   });

@@ -54,7 +54,7 @@ export function createIdp(options: IdpOptions): Idp {
       ...ownClient,
       redirectUris: API_BASES.map((base) => `${origin}${callbackPath(base)}`),
       postLogoutRedirectUris: [`${origin}${SIGNED_OUT_PATH}`],
-      name: 'the Auth Console emulator',
+      name: 'Auth Console emulator',
     };
     const extra = options.extraClients
       .filter((client) => client.clientId !== ownClient.clientId)

@@ -1,7 +1,7 @@
 import type * as OidcProvider from 'oidc-provider';
 
 /*
- * oidc-provider 9 warns at import time that it wants Node.js 22. It works on Node 20.19+ (the project's engines;
+ * oidc-provider 9 warns at import time that it wants Node.js 22. It works on Node 20 (in the project's engines;
  * its tests run the whole sign-in on Node 20), so this one notice, misleading at every start, is dropped. Every
  * other warning still gets through, and nothing else imports the package's values.
  */

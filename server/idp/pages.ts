@@ -35,11 +35,19 @@ ${body}
 </html>`;
 }
 
+/**
+ * The application asking, named after a colon: a sentence that reads well whatever the name (a client id may start
+ * in lower case). Nothing when it is unknown.
+ */
+function askedBy(clientName: string | undefined): string {
+  return clientName ? `: <strong>${escapeHtml(clientName)}</strong>` : '';
+}
+
 export interface SignInPageOptions {
   /** Where the two forms post, e.g. /idp/interaction/abc. */
   action: string;
-  /** Who is asking the user to sign in. */
-  clientName: string;
+  /** Who is asking the user to sign in, when known. */
+  clientName?: string;
   userName?: string;
   error?: string;
 }
@@ -54,7 +62,7 @@ export function signInPage(options: SignInPageOptions): string {
   return page(
     'Sign in · Emulator identity provider',
     `<h1>Sign in to the emulator's identity provider</h1>
-<p><strong>${escapeHtml(options.clientName)}</strong> asks you to sign in.</p>
+<p>An application asks you to sign in${askedBy(options.clientName)}.</p>
 ${error}
 <form method="post" action="${escapeHtml(options.action)}/login">
 <label for="username">User name</label>
@@ -85,12 +93,11 @@ export function errorPage(title: string, message: string): string {
  * anti-forgery token, which both buttons submit. A plain page, no script: confirming is one click.
  */
 export function signOutPage(form: string, clientName: string | undefined): string {
-  const who = clientName ? `<strong>${escapeHtml(clientName)}</strong>` : 'An application';
   return page(
     'Sign out · Emulator identity provider',
     `<h1>Sign out of the emulator's identity provider?</h1>
-<p>${who} signed you out and asks whether to end your session here too. Until you do, signing in through this
-provider again needs no password.</p>
+<p>An application signed you out${askedBy(clientName)}. It asks whether to end your session here too. Until you
+do, signing in through this provider again needs no password.</p>
 ${form}
 <div class="actions">
 <button autofocus type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>

@@ -30,7 +30,10 @@ const CLOCK = {
   type: 'object',
   properties: {
     now: { type: 'string', format: 'date-time' },
-    offsetSeconds: { type: 'number', description: 'How far the clock has been moved on in all.' },
+    offsetSeconds: {
+      type: 'number',
+      description: 'How far the clock stands from real time (0: real time); negative when set back.',
+    },
   },
 };
 
@@ -40,14 +43,62 @@ const FAULT = {
   additionalProperties: false,
   properties: {
     method: { enum: ['GET', 'POST'] },
-    path: { type: 'string', examples: ['/api/auth/getuser'], description: 'Below either API base.' },
+    path: {
+      type: 'string',
+      examples: ['/api/auth/getuser', '/api/people/{uid}'],
+      description:
+        'Below either API base, of an endpoint the emulator answers (anything else is refused: the fault could ' +
+        'never fire). A {name} segment where the route takes a parameter matches any value there.',
+    },
     status: {
       enum: [401, 429, 500, 503],
       description: '401 as an expired token, 429 as the rate limit, 500, 503; omitted: only the delay.',
     },
     times: { type: 'integer', minimum: 1, default: 1, description: 'How many matching calls get it.' },
-    retryAfter: { type: 'integer', minimum: 1, description: 'Seconds, with 429 or 503.' },
+    retryAfter: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Seconds, with 429 (its Retry-After and X-RateLimit-Reset) or 503 (its Retry-After).',
+    },
+    omitRetryAfter: {
+      type: 'boolean',
+      default: false,
+      description: 'With 429: no Retry-After header, only the X-RateLimit-* headers say when to try again.',
+    },
     delayMs: { type: 'integer', minimum: 0, maximum: 120000 },
+  },
+};
+
+const JOURNAL = {
+  type: 'object',
+  properties: {
+    requests: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer', description: 'Counts up from 1 since the start; never reused.' },
+          time: {
+            type: 'string',
+            format: 'date-time',
+            description: 'When it arrived, by the emulator’s clock.',
+          },
+          method: { type: 'string' },
+          base: { enum: ['/TDWebApi', '/SBTDWebApi'] },
+          path: { type: 'string', description: 'Below the base, as sent, without the query.' },
+          query: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Query parameter names; never values.',
+          },
+          status: { type: ['integer', 'null'], description: 'null: not answered (yet).' },
+          user: { type: ['string', 'null'], description: 'The user it acted as, where known.' },
+          answeredBy: { enum: ['emulator', 'fault'] },
+        },
+      },
+    },
+    dropped: { type: 'integer', description: 'Older entries dropped to stay within max.' },
+    max: { type: 'integer' },
   },
 };
 
@@ -65,37 +116,49 @@ const CONTROL_PATHS = {
       operationId: 'getControlClock',
       responses: { '200': answer('The clock.', CLOCK), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
-    post: operation('Move the clock on: tokens expire, windows, lockouts and SSO sessions roll', {
-      operationId: 'postControlClock',
-      requestBody: body({
-        type: 'object',
-        required: ['advance'],
-        properties: {
-          advance: {
-            oneOf: [
-              { type: 'string', pattern: '^[0-9]+[smhd]$', examples: ['24h', '90s', '15m'] },
-              { type: 'number', minimum: 0, description: 'Seconds.' },
-            ],
+    post: operation(
+      'Move the clock on, or set its offset: tokens expire, windows, lockouts and SSO sessions roll',
+      {
+        operationId: 'postControlClock',
+        requestBody: body({
+          type: 'object',
+          description: 'Either advance or offsetSeconds.',
+          properties: {
+            advance: {
+              oneOf: [
+                { type: 'string', pattern: '^[0-9]+[smhd]$', examples: ['24h', '90s', '15m'] },
+                { type: 'number', minimum: 0, description: 'Seconds.' },
+              ],
+            },
+            offsetSeconds: {
+              type: 'number',
+              minimum: -31622400,
+              maximum: 31622400,
+              description: 'Sets the offset from real time, in seconds: 0 is real time.',
+            },
           },
-        },
-      }),
-      responses: { '200': answer('The clock, moved on.', CLOCK), ...REFUSALS },
-    }),
+        }),
+        responses: { '200': answer('The clock, moved.', CLOCK), ...REFUSALS },
+      },
+    ),
   },
   '/_emulator/reset': {
     servers: ROOT,
-    post: operation('Clear rate-limit counters, lockouts and SSO sessions; optionally reload the realm', {
-      operationId: 'postControlReset',
-      requestBody: body(
-        { type: 'object', properties: { realm: { type: 'boolean', default: false } } },
-        false,
-      ),
-      responses: {
-        '200': answer('What was reset.'),
-        ...REFUSALS,
-        '409': error('The realm file can no longer be read.'),
+    post: operation(
+      'Clear rate-limit counters, lockouts and SSO sessions, set the clock to real time; optionally reload the realm',
+      {
+        operationId: 'postControlReset',
+        requestBody: body(
+          { type: 'object', properties: { realm: { type: 'boolean', default: false } } },
+          false,
+        ),
+        responses: {
+          '200': answer('What was reset.'),
+          ...REFUSALS,
+          '409': error('The realm file can no longer be read.'),
+        },
       },
-    }),
+    ),
   },
   '/_emulator/faults': {
     servers: ROOT,
@@ -110,6 +173,40 @@ const CONTROL_PATHS = {
     }),
     delete: operation('Clear every fault', {
       operationId: 'deleteControlFaults',
+      responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
+    }),
+  },
+  '/_emulator/tokens/expire': {
+    servers: ROOT,
+    post: operation('Make every token issued so far answer 401 as an expired token does', {
+      operationId: 'postControlTokensExpire',
+      description:
+        'Without moving the clock: tokens issued afterwards are normal, with nbf at the time they are issued. ' +
+        'Kept across a restart on the same data directory.',
+      responses: {
+        '200': answer('Done; the time it was done at.', {
+          type: 'object',
+          properties: { expired: { type: 'string' }, now: { type: 'string', format: 'date-time' } },
+        }),
+        ...REFUSALS,
+      },
+    }),
+  },
+  '/_emulator/requests': {
+    servers: ROOT,
+    get: operation('The request journal: the Web API calls received, oldest first', {
+      operationId: 'getControlRequests',
+      responses: {
+        '200': answer(
+          'The calls since the start or the last DELETE, and how many older ones were dropped.',
+          JOURNAL,
+        ),
+        '401': REFUSALS['401'],
+        '403': REFUSALS['403'],
+      },
+    }),
+    delete: operation('Empty the request journal', {
+      operationId: 'deleteControlRequests',
       responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
   },
@@ -159,7 +256,11 @@ export function withControlApi<D extends Description>(description: D): D {
     ...description,
     tags: [
       ...description.tags,
-      { name: 'Test control', description: 'EMULATOR_CONTROL=1 only: move the clock, script faults, reset' },
+      {
+        name: 'Test control',
+        description:
+          'EMULATOR_CONTROL=1 only: move the clock, expire tokens, script faults, read the journal, reset',
+      },
     ],
     paths: { ...description.paths, ...CONTROL_PATHS },
     components: {

@@ -1,18 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
+import { writePackedProject } from '../testing/packed-project.ts';
 import { DEMO } from '../testing/start-server.ts';
 
 /**
  * The issue's proof that the package stands alone: `npm pack`, install the tarball into an empty directory with no
- * network, `npx auth-console-emulator`, sign in. Offline, `npm install ./tarball` needs registry metadata that the
- * local cache does not hold (npm ci only stored tarballs), so the empty directory gets a lockfile made from this
- * project's own (its production entries) and `npm ci --offline` takes every tarball from the cache by integrity.
+ * network (`npm ci --offline` from a lockfile made from this project's own: `writePackedProject`),
+ * `npx auth-console-emulator`, sign in.
  * Slow (better-sqlite3 compiles from source, some 105 s here): run with `npm run test:package`.
  */
 
@@ -22,44 +22,10 @@ const dir = mkdtempSync(join(tmpdir(), 'packed-emulator-'));
 let tarball = '';
 let child: ChildServer | undefined;
 
-interface LockEntry {
-  dev?: boolean;
-}
-
-function writeProject() {
-  const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, LockEntry>;
-  };
-  const dependency = { 'auth-console': `file:${tarball}` };
-  const packages: Record<string, unknown> = {
-    '': { name: 'packed-emulator-test', version: '1.0.0', dependencies: dependency },
-    'node_modules/auth-console': {
-      version: own.version,
-      resolved: `file:${tarball}`,
-      dependencies: own.dependencies,
-      bin: own.bin,
-      engines: own.engines,
-    },
-  };
-  for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path.startsWith('node_modules/') && !entry.dev) packages[path] = entry;
-  }
-  const name = { name: 'packed-emulator-test', version: '1.0.0' };
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ ...name, private: true, dependencies: dependency }),
-  );
-  writeFileSync(
-    join(dir, 'package-lock.json'),
-    JSON.stringify({ ...name, lockfileVersion: 3, requires: true, packages }),
-  );
-}
-
 beforeAll(async () => {
   await run('npm', ['pack', '--pack-destination', dir], { cwd: ROOT });
   tarball = readdirSync(dir).find((file) => file.endsWith('.tgz'))!;
-  writeProject();
+  writePackedProject(dir, tarball);
   await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: dir });
 }, 600_000);
 

@@ -2,7 +2,7 @@
  * The rate-limit room: the per-method, per-caller counters in fixed windows (bounded in memory) and who counts as
  * one caller (caller-key.ts: an address, an IPv6 /64). What a refusal answers is the http room's.
  */
-import type { Clock } from '../runtime/clock.ts';
+import { httpDate, type Clock } from '../runtime/clock.ts';
 import { rateLimitKey } from './caller-key.ts';
 
 export interface RateWindow {
@@ -112,7 +112,7 @@ export class RateLimiter {
 let lastReset = { at: NaN, text: '' };
 
 function resetText(resetAt: number): string {
-  if (lastReset.at !== resetAt) lastReset = { at: resetAt, text: new Date(resetAt).toUTCString() };
+  if (lastReset.at !== resetAt) lastReset = { at: resetAt, text: httpDate(resetAt) };
   return lastReset.text;
 }
 

@@ -2,12 +2,14 @@ import { KNOWN_APPLICATIONS } from '../store/applications.ts';
 import {
   ADMIN_EXTRAS,
   APPLICATION_KEYS,
+  CLAIM_DIGITS,
   DERIVED,
   EXTRA_FIELDS,
   NULLABLE,
   ORGANIZATION_KEYS,
   REQUIRED_APPLICATION_KEYS,
   SAMPLE,
+  TOKEN_CLAIM_KEYS,
   USER_EXTRAS,
 } from './realm.ts';
 
@@ -97,6 +99,9 @@ export function realmSchema(): object {
             BEID: GUID,
             BEIDInt: { type: 'integer', minimum: 1 },
             OrgApplications: { type: 'array', items: applicationSchema() },
+            ...Object.fromEntries(
+              TOKEN_CLAIM_KEYS.map((key) => [key, { type: 'string', pattern: CLAIM_DIGITS }]),
+            ),
             AdminAccount: userSchema(ADMIN_EXTRAS, ['UserName', 'WebServicesKey', 'Active']),
             Users: { type: 'array', items: userSchema(USER_EXTRAS, ['UserName']) },
           },

@@ -172,6 +172,16 @@ const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
     /Users must be an array/,
   ],
   [
+    'a TdxEntity given as a number',
+    (r) => (Object.assign(r.organizations[0]!, { TdxEntity: 2 }), r),
+    /organizations\[0\]\.TdxEntity must be a string of 1 to 10 digits/,
+  ],
+  [
+    'a TdxPartition that is not digits',
+    (r) => (Object.assign(r.organizations[0]!, { TdxPartition: '18a' }), r),
+    /organizations\[0\]\.TdxPartition must be a string of 1 to 10 digits/,
+  ],
+  [
     'an organization twice',
     (r) => (r.organizations.push({ ...r.organizations[0]!, Users: [] }), r),
     /organizations\[1\]\.BEID appears twice/,

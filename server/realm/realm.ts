@@ -46,6 +46,10 @@ interface RealmOrganization {
   Name: string;
   BEID: string;
   BEIDInt: number;
+  /** The digits of its tokens' `tdx_entity` claim; by default its BEIDInt. */
+  TdxEntity?: string;
+  /** The digits of its tokens' `tdx_partition` claim; by default "1". */
+  TdxPartition?: string;
   /** The organization's own applications; each system class it names none of gets the emulator's default. */
   OrgApplications?: ApplicationEntry[];
   AdminAccount: RealmAdminAccount;
@@ -148,7 +152,11 @@ export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
 
 const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
 export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
-const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = ['OrgApplications'];
+/** An organization's optional properties: what its tokens' `tdx_entity` and `tdx_partition` claims hold. */
+export const TOKEN_CLAIM_KEYS: readonly string[] = ['TdxEntity', 'TdxPartition'];
+/** What those claims hold: a string of digits, as in the real service's tokens ("2", "18"). */
+export const CLAIM_DIGITS = '^[0-9]{1,10}$';
+const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = ['OrgApplications', ...TOKEN_CLAIM_KEYS];
 /** An entry of an organization's `OrgApplications`: its properties, and which it must have. */
 export const APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass', 'Description'];
 export const REQUIRED_APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass'];
@@ -208,6 +216,12 @@ export function parseRealm(input: unknown): Realm {
     for (const key of Object.keys(org)) {
       if (!keys.includes(key))
         throw new RealmError(`${where}.${key} is not an organization property (${keys.join(', ')}).`);
+    }
+    for (const key of TOKEN_CLAIM_KEYS) {
+      const value = org[key];
+      if (value !== undefined && (typeof value !== 'string' || !new RegExp(CLAIM_DIGITS).test(value))) {
+        throw new RealmError(`${where}.${key} must be a string of 1 to 10 digits, such as "2".`);
+      }
     }
     if (typeof org.Name !== 'string' || org.Name.trim() === '')
       throw new RealmError(`${where}.Name is required.`);
@@ -308,6 +322,8 @@ export async function importRealm(
           admin_key_hash: hashAdminKey(org.AdminAccount.WebServicesKey),
           admin_active: org.AdminAccount.Active,
           admin_uid: adminUid,
+          tdx_entity: org.TdxEntity ?? null,
+          tdx_partition: org.TdxPartition ?? null,
         });
         const orgId = users.findOrgByBeid(beid)!.id;
         const orgApplications = organizationApplications(org.OrgApplications ?? []);

@@ -1,4 +1,4 @@
-import type { Clock } from '../runtime/clock.ts';
+import { httpDate, type Clock } from '../runtime/clock.ts';
 import { ApiError } from '../http/errors.ts';
 import { retryAfterSeconds } from '../http/rate-limited.ts';
 
@@ -56,7 +56,7 @@ export class TenantExhaustion {
       {
         ...(hold.limit === undefined ? {} : { 'X-RateLimit-Limit': hold.limit }),
         'X-RateLimit-Remaining': '0',
-        'X-RateLimit-Reset': new Date(hold.until).toUTCString(),
+        'X-RateLimit-Reset': httpDate(hold.until),
         'Retry-After': String(seconds),
       },
     );

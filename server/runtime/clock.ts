@@ -9,11 +9,17 @@ export interface Clock {
   now(): number;
 }
 
+/** An HTTP date (RFC 1123, always GMT), as the Date header and X-RateLimit-Reset write a time of the clock. */
+export function httpDate(ms: number): string {
+  return new Date(ms).toUTCString();
+}
+
 export const systemClock: Clock = { now: () => Date.now() };
 
 /**
- * Another clock moved on by an offset that only grows: what the emulator's control API advances, so that every
- * part of the server that reads the one clock sees the same jump (tokens, rate-limit windows, lockouts, SSO).
+ * Another clock moved by an offset: what the emulator's control API advances or sets (0 is the base clock's own
+ * time), so that every part of the server that reads the one clock sees the same jump (the Date of every answer,
+ * tokens, rate-limit windows, lockouts, SSO).
  */
 export class OffsetClock implements Clock {
   private offset = 0;
@@ -23,6 +29,11 @@ export class OffsetClock implements Clock {
   }
   advance(ms: number): void {
     this.offset += ms;
+  }
+
+  /** Sets the offset itself: 0 puts the clock back to the base clock's time. */
+  setOffset(ms: number): void {
+    this.offset = ms;
   }
   get offsetMs(): number {
     return this.offset;

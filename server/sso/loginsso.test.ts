@@ -131,6 +131,9 @@ describe('GET /api/auth/loginsso through the embedded provider', () => {
   it('a wrong password at the provider: the sign-in page again, with the error announced', async () => {
     const browser = new TestBrowser();
     const page = last(await openLoginSso(browser, server.api));
+    expect(page.text).toContain(
+      '<p>An application asks you to sign in: <strong>Auth Console emulator</strong>.</p>',
+    );
     const [answer] = await submitSignIn(browser, page, IDP.jane, 'wrong password');
     expect(answer!.status).toBe(401);
     expect(answer!.text).toContain('role="alert"');

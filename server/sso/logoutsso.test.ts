@@ -33,6 +33,9 @@ async function confirmAtProvider(browser: TestBrowser, endSessionUrl: string): P
   const question = await browser.get(endSessionUrl);
   expect(question.status, question.text).toBe(200);
   expect(question.text).toMatch(/<h1>Sign out of the emulator's identity provider\?<\/h1>/);
+  expect(question.text).toContain(
+    '<p>An application signed you out: <strong>Auth Console emulator</strong>. It asks',
+  );
   expect(question.text).not.toMatch(/<script/i);
   const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(question.text)?.[1];
   const xsrf = /name="xsrf" value="([^"]+)"/.exec(question.text)?.[1];

@@ -49,7 +49,3 @@ export function userForIdentity(users: Users, matching: Matching, identity: Prov
   }
   return user;
 }
-
-export function userNameOf(user: UserRow): string {
-  return (JSON.parse(user.record) as { UserName: string }).UserName;
-}

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import * as oidc from 'openid-client';
 import type { LogoutSsoAnswer } from '../../contract/wire.ts';
+import { tokenAnswer } from '../auth/token-answer.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
@@ -15,7 +16,7 @@ import type { Users } from '../store/users.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';
 import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
-import { userForIdentity, userNameOf } from './map-identity.ts';
+import { userForIdentity } from './map-identity.ts';
 import { ssoCookie } from './cookie-names.ts';
 import type { FlowBindings } from './flow-bindings.ts';
 import { apiBaseOf, callbackPath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
@@ -146,7 +147,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
             : new SsoFailure('unknown_user', 'The user of this single sign-on session no longer exists.');
         }
         if (returnTo !== null) return { status: 302, location: returnTo, headers: NO_STORE };
-        return { status: 200, text: await deps.tokens.issue(userNameOf(user)), headers: NO_STORE };
+        return await tokenAnswer(req, user, deps);
       }
       const binding = readCookie(req, ssoCookie('flow', base, secure).name, isOurBinding);
       return await startFlow(base, returnTo, binding, secure, promptLogin);

@@ -1,16 +1,16 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DB_FILE_NAME, openDb } from './db.ts';
+import { openSqlite } from './open-sqlite.ts';
 import { migrations } from './migrations.ts';
 
 describe('opening a database made by an earlier version', () => {
   it('turns on incremental auto-vacuum, drops the stored SSO flows and keeps everything else', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'db-upgrade-'));
     try {
-      const old = new Database(join(dataDir, DB_FILE_NAME));
+      const old = openSqlite(join(dataDir, DB_FILE_NAME));
       old.pragma('journal_mode = WAL');
       old.exec(migrations[0]!);
       old.exec(migrations[1]!);

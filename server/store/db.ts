@@ -1,14 +1,16 @@
 /**
  * The store room: the emulator's SQLite database and every line of SQL. It owns opening the file (private, WAL,
- * synchronous), the schema and its migrations (migrations.ts), the meta values, and the queries on each table,
- * beside it: users and organizations (users.ts, with the identity rule and the user cache), SSO sessions
+ * synchronous; through open-sqlite.ts, which keeps every better-sqlite3 object alive), the schema and its migrations
+ * (migrations.ts), the meta values (among them the token signing keys, signing-keys.ts), and the queries on each
+ * table, beside it: users and organizations (users.ts, with the identity rule and the user cache), SSO sessions
  * (sso-sessions.ts) and the embedded provider's store (idp-store.ts). Rooms call these; none writes SQL.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { keepPrivate, preparePrivateDir, privateFile } from '../config/data-dir.ts';
 import { foldIdentity } from './identity-fold.ts';
 import { migrations } from './migrations.ts';
+import { openSqlite } from './open-sqlite.ts';
 
 export type Db = Database.Database;
 
@@ -27,7 +29,7 @@ export function openDb(dataDir: string): Db {
   // SQLite makes its -wal and -shm files with the database file's mode.
   privateFile(file);
   for (const suffix of ['-wal', '-shm']) keepPrivate(`${file}${suffix}`);
-  const db = new Database(file);
+  const db = openSqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../contract/wire.ts';
 import { expectApiError } from '../testing/api-error.ts';
@@ -9,6 +8,7 @@ import { createPerson, lookupPeople, personBody, records } from '../testing/peop
 import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
 import { DB_FILE_NAME, openDb, type Db } from './db.ts';
+import { openSqlite } from './open-sqlite.ts';
 import { migrations } from './migrations.ts';
 import { importRealm, RealmError, type Realm } from '../realm/realm.ts';
 import { Users } from './users.ts';
@@ -115,7 +115,7 @@ describe('a database from before the identity rule', () => {
   it('has the names it holds folded when it is opened, so single sign-on matches them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-fold-'));
     try {
-      const old = new Database(join(dir, DB_FILE_NAME));
+      const old = openSqlite(join(dir, DB_FILE_NAME));
       for (const migration of migrations.slice(0, 2)) old.exec(migration);
       old.pragma('user_version = 2');
       old

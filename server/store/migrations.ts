@@ -82,4 +82,8 @@ export const migrations: readonly string[] = [
   CREATE INDEX users_by_name_fold ON users(name_fold);
   CREATE INDEX users_by_email_fold ON users(email_fold);
   `,
+  `
+  ALTER TABLE organizations ADD COLUMN tdx_entity TEXT;
+  ALTER TABLE organizations ADD COLUMN tdx_partition TEXT;
+  `,
 ];

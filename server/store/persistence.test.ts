@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { createPerson, getPerson, lookupPeople, personBody, records } from '../testing/people.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
 import { DB_FILE_NAME } from './db.ts';
+import { openSqlite } from './open-sqlite.ts';
 
 const dirs: string[] = [];
 const children: ChildServer[] = [];
@@ -33,7 +34,7 @@ function created(res: { status: number; text: string }): UserRecord {
 
 /** Opens the database file directly, as nothing but SQLite sees it. */
 function inspect<T>(dataDir: string, look: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, DB_FILE_NAME));
+  const db = openSqlite(join(dataDir, DB_FILE_NAME));
   try {
     return look(db);
   } finally {

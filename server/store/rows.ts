@@ -20,4 +20,7 @@ export interface OrgRow {
   admin_key_hash: Buffer;
   admin_active: number;
   admin_uid: string;
+  /** The digits of its tokens' `tdx_entity` and `tdx_partition` claims; null: the emulator's default. */
+  tdx_entity: string | null;
+  tdx_partition: string | null;
 }

@@ -16,6 +16,11 @@ export function identityKeysOf(record: Pick<UserRecord, 'UserName' | 'PrimaryEma
   return { nameFold: foldIdentity(record.UserName), emailFold: foldIdentity(record.PrimaryEmail) };
 }
 
+/** The UserName of a user's record, as it was written (the row's key is folded). */
+export function userNameOf(user: UserRow): string {
+  return (JSON.parse(user.record) as { UserName: string }).UserName;
+}
+
 function searchTextOf(record: UserRecord): string {
   return [record.UserName, record.FullName, record.PrimaryEmail, record.AlternateEmail, record.ExternalID]
     .join('\n')
@@ -25,6 +30,15 @@ function searchTextOf(record: UserRecord): string {
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** A user's UserName and PrimaryEmail, as the confusable-identity check reads them. */
+interface IdentityRow {
+  user_name: string | null;
+  email: string | null;
+}
+
+/** Users read per query by `identities`. */
+const IDENTITY_PAGE = 500;
 
 /** The queries on users and organizations, prepared once. */
 export class Users {
@@ -38,7 +52,7 @@ export class Users {
   private readonly search: Statement<[number, string, number], { record: string }>;
   private readonly maxReference: Statement<[], { max: number | null }>;
   private readonly write: Statement<[Record<string, unknown>]>;
-  private readonly allIdentities: Statement<[], { user_name: string | null; email: string | null }>;
+  private readonly identityPage: Statement<[number, number], IdentityRow & { rowid: number }>;
   private readonly uidOwner: Statement<[string], string>;
 
   constructor(private readonly db: Db) {
@@ -66,9 +80,9 @@ export class Users {
        ORDER BY username_key LIMIT ?`,
     );
     this.maxReference = db.prepare('SELECT max(reference_id) AS max FROM users');
-    this.allIdentities = db.prepare(
-      `SELECT json_extract(record, '$.UserName') AS user_name, json_extract(record, '$.PrimaryEmail') AS email
-       FROM users`,
+    this.identityPage = db.prepare(
+      `SELECT rowid, json_extract(record, '$.UserName') AS user_name, json_extract(record, '$.PrimaryEmail') AS email
+       FROM users WHERE rowid > ? ORDER BY rowid LIMIT ?`,
     );
     this.uidOwner = db.prepare<[string], string>('SELECT username_key FROM users WHERE uid = ?').pluck();
     this.write = db.prepare(
@@ -168,9 +182,17 @@ export class Users {
     invalidateUserCache(this.db);
   }
 
-  /** Every user's UserName and PrimaryEmail, in any organization, read one row at a time. */
-  identities(): IterableIterator<{ user_name: string | null; email: string | null }> {
-    return this.allIdentities.iterate();
+  /**
+   * Every user's UserName and PrimaryEmail, in any organization, read `page` rows at a time: a caller that stops
+   * early reads no further page. Not better-sqlite3's `iterate`, whose iterator object open-sqlite.ts refuses.
+   */
+  *identities(page = IDENTITY_PAGE): Generator<IdentityRow> {
+    for (let after = Number.MIN_SAFE_INTEGER; ;) {
+      const rows = this.identityPage.all(after, page);
+      for (const { user_name, email } of rows) yield { user_name, email };
+      if (rows.length < page) return;
+      after = rows[rows.length - 1]!.rowid;
+    }
   }
 
   /** The user name key (`userNameKey`) of the user with this UID, or undefined. */
@@ -179,17 +201,28 @@ export class Users {
   }
 
   /**
-   * Adds an organization, or updates the one with its BEID (its name, admin key and whether its admin account is
-   * active; its id and admin UID stay as they were).
+   * Adds an organization, or updates the one with its BEID (its name, admin key, whether its admin account is
+   * active and its token claims; its id and admin UID stay as they were).
    */
   saveOrganization(org: Omit<OrgRow, 'admin_active'> & { admin_active: boolean }) {
     this.db
       .prepare(
-        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO organizations (id, beid, name, admin_key_hash, admin_active, admin_uid, tdx_entity, tdx_partition)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(beid) DO UPDATE SET name = excluded.name, admin_key_hash = excluded.admin_key_hash,
-           admin_active = excluded.admin_active`,
+           admin_active = excluded.admin_active, tdx_entity = excluded.tdx_entity,
+           tdx_partition = excluded.tdx_partition`,
       )
-      .run(org.id, org.beid, org.name, org.admin_key_hash, org.admin_active ? 1 : 0, org.admin_uid);
+      .run(
+        org.id,
+        org.beid,
+        org.name,
+        org.admin_key_hash,
+        org.admin_active ? 1 : 0,
+        org.admin_uid,
+        org.tdx_entity,
+        org.tdx_partition,
+      );
   }
 
   /** Removes every organization and user, and the single sign-on sessions that name them. */

@@ -1,5 +1,5 @@
 import { SignJWT, type JWTPayload } from 'jose';
-import { loadSigningKey } from '../auth/tokens.ts';
+import { loadSigningKeys } from '../store/signing-keys.ts';
 import type { TestServer } from './start-server.ts';
 
 export function b64url(value: unknown): string {
@@ -19,16 +19,25 @@ export function decodeJwt(token: string): {
 
 /** The server's own HS256 secret, read from its database: lets a test forge tokens that differ in one thing only. */
 export function signingKeyOf(server: TestServer): Uint8Array {
-  return loadSigningKey(server.app.db);
+  return loadSigningKeys(server.app.db).current;
 }
 
-/** Claims like the server's, for a user, issued at the server clock's time. */
+/** Claims like the server's, for a user of the demo realm's first organization, issued at the server clock's time. */
 export function claimsFor(server: TestServer, username: string): JWTPayload {
   const nbf = Math.floor(server.clock.now() / 1000);
-  return { unique_name: username, iss: 'TD', aud: 'https://www.teamdynamix.com/', nbf, exp: nbf + 86_400 };
+  return {
+    unique_name: username,
+    tdx_entity: '1001',
+    tdx_partition: '1',
+    nbf,
+    exp: nbf + 86_400,
+    iat: nbf,
+    iss: 'TD',
+    aud: 'https://www.teamdynamix.com/',
+  };
 }
 
-/** Signs claims with a key and any HMAC algorithm (header `typ: JWT`). */
+/** Signs claims with a key and any HMAC algorithm (header `{"alg":…,"typ":"JWT"}`, as the server's). */
 export function sign(claims: JWTPayload, key: Uint8Array, alg = 'HS256'): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ typ: 'JWT', alg }).sign(key);
+  return new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(key);
 }

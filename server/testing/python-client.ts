@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 
 /** The interpreter with `requests`: `python3`, or the one `.ci/run` names when only Debian's has it. */
-const PYTHON = process.env.PYTHON || 'python3';
+export const PYTHON = process.env.PYTHON || 'python3';
 
 export interface PythonReply {
   status: number;

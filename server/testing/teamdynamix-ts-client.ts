@@ -8,57 +8,75 @@ const SPEC = resolve(ROOT, 'node_modules/@selfagency/teamdynamix-ts/generated/op
 type Outcome =
   { ok: true; userName: string | null } | { ok: false; status: number | null; code: string | null };
 
-export interface ExpiryResult {
-  /** getuser with the token signed in once, before the clock moved. */
+export interface IntegrationRun {
+  /** getuser with a token signed in once, before anything happened. */
   before: Outcome;
-  /** The same kept token, after 24 hours. */
-  keptAfter: Outcome;
-  /** A client whose token provider signs in again (the package's loginWithPassword), after 24 hours. */
-  freshAfter: Outcome;
+  /** After `POST /_emulator/tokens/expire`: the same kept token, and a client whose provider signs in again. */
+  expired: { kept: Outcome; fresh: Outcome };
+  /** A scripted 429 without Retry-After, met by a client allowed one retry: its waits, and getuser's outcome. */
+  rateLimited: { outcome: Outcome; waits: { delayMs: number; reason: string }[] };
+  /** After the clock moved 24 h: a token kept from before, and a client that signs in again. */
+  clockMoved: { kept: Outcome; fresh: Outcome };
 }
 
 /**
- * `@selfagency/teamdynamix-ts` as an integration uses it, against an https emulator, through a token expiry: the
- * script moves the emulator's clock 24 h (test control) between calls. Run as its own process because the
- * package's fetch trusts only what NODE_EXTRA_CA_CERTS adds at process start; the package insists on https.
+ * `@selfagency/teamdynamix-ts` as an integration uses it, against an https emulator: through every token expired
+ * at once, a 429 without Retry-After and a day passing, each provoked through test control between its calls.
+ * One process (its start-up and spec loading take most of the time): the package's fetch trusts only what
+ * NODE_EXTRA_CA_CERTS adds at process start, and the package insists on https.
  */
 const SCRIPT = `
 import { createTeamDynamixClient, createTokenProviderFromJWT, loginWithPassword } from '@selfagency/teamdynamix-ts';
 const { ORIGIN, TD_USERNAME, TD_PASSWORD, TD_SPEC } = process.env;
 const tenant = new URL(ORIGIN).host + '/TDWebApi';
-const baseUrl = ORIGIN + '/TDWebApi';
-const retryPolicy = { maxRetries: 0 };
-const options = { tenant, baseUrl, retryPolicy, specPath: TD_SPEC };
-const outcome = async (call) => {
+const options = { tenant, baseUrl: ORIGIN + '/TDWebApi', retryPolicy: { maxRetries: 0 }, specPath: TD_SPEC };
+const outcome = async (client) => {
   try {
-    const result = await call();
+    const result = await client.discovery.authGetuser();
     const user = result && 'data' in result ? result.data : result;
     return { ok: true, userName: user?.UserName ?? null };
   } catch (error) {
     return { ok: false, status: error.status ?? null, code: error.code ?? null };
   }
 };
+const control = async (path, body) => {
+  const res = await fetch(ORIGIN + '/_emulator' + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(path + ' answered ' + res.status + ': ' + (await res.text()));
+};
 const signIn = loginWithPassword({ tenant, username: TD_USERNAME, password: TD_PASSWORD });
-const kept = (await createTeamDynamixClient({ ...options, tokenProvider: createTokenProviderFromJWT(await signIn()) })).client;
-const fresh = (await createTeamDynamixClient({ ...options, tokenProvider: signIn })).client;
-const before = await outcome(() => kept.discovery.authGetuser());
-const moved = await fetch(ORIGIN + '/_emulator/clock', {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ advance: '24h' }),
+const client = async (tokenProvider, more = {}) =>
+  (await createTeamDynamixClient({ ...options, tokenProvider, ...more })).client;
+const fresh = await client(signIn);
+
+const kept = await client(createTokenProviderFromJWT(await signIn()));
+const before = await outcome(kept);
+await control('/tokens/expire');
+const expired = { kept: await outcome(kept), fresh: await outcome(fresh) };
+
+const waits = [];
+const patient = await client(signIn, {
+  retryPolicy: { maxRetries: 1, initialDelayMs: 10, backoffMultiplier: 1, jitterRatio: 0 },
+  onRetry: ({ delayMs, reason }) => waits.push({ delayMs, reason }),
 });
-if (!moved.ok) throw new Error('the clock did not move: ' + moved.status);
-const keptAfter = await outcome(() => kept.discovery.authGetuser());
-const freshAfter = await outcome(() => fresh.discovery.authGetuser());
-console.log(JSON.stringify({ before, keptAfter, freshAfter }));
+await control('/faults', { method: 'GET', path: '/api/auth/getuser', status: 429, omitRetryAfter: true });
+const rateLimited = { outcome: await outcome(patient), waits };
+
+const keptAgain = await client(createTokenProviderFromJWT(await signIn()));
+await control('/clock', { advance: '24h' });
+const clockMoved = { kept: await outcome(keptAgain), fresh: await outcome(fresh) };
+console.log(JSON.stringify({ before, expired, rateLimited, clockMoved }));
 `;
 
-export function teamDynamixTsThroughExpiry(
+export function teamDynamixTsIntegration(
   origin: string,
   caPath: string,
   username: string,
   password: string,
-): Promise<ExpiryResult> {
+): Promise<IntegrationRun> {
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
@@ -77,7 +95,7 @@ export function teamDynamixTsThroughExpiry(
       },
       (error, stdout, stderr) => {
         if (error) fail(new Error(`the teamdynamix-ts script failed: ${stderr || error.message}`));
-        else done(JSON.parse(stdout) as ExpiryResult);
+        else done(JSON.parse(stdout) as IntegrationRun);
       },
     );
   });

@@ -4,6 +4,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { AnswerDetails } from '@/lib/api-errors';
 
+/**
+ * Each label over its value where the notice is narrow (beside it, a label as long as X-RateLimit-Remaining would
+ * leave its value a few characters a line), beside it where there is room for both.
+ */
+const DETAILS_LIST = {
+  m: 0,
+  mt: 1,
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  '& dd': { mb: 1 },
+  '@container (min-width: 30rem)': { gridTemplateColumns: 'auto 1fr', columnGap: 2, '& dd': { mb: 0 } },
+} as const;
+
 function detailRows(details: AnswerDetails): [string, string][] {
   const at = new Date(details.receivedAt);
   return [
@@ -34,13 +47,21 @@ export function ErrorNotice({
   const id = useId();
   return (
     // The alert is the sentence alone: that is what is announced, and the disclosure stays out of it.
-    <Alert severity="error" role="none" sx={{ mb: 2 }} action={action}>
+    // Its message takes the whole width: the details within are laid out by the room they have, not by the
+    // sentence's length.
+    <Alert
+      severity="error"
+      role="none"
+      sx={{ mb: 2, '& .MuiAlert-message': { flexGrow: 1, minWidth: 0 } }}
+      action={action}
+    >
       {/* Focusable from script: after a failed submit with no invalid field, focus lands here. */}
       <div role="alert" tabIndex={-1} ref={ref}>
         {message}
       </div>
       {details && (
-        <Box sx={{ mt: 1 }}>
+        // Measured by its own width, not the window's: a notice sits in narrow cards on wide screens too.
+        <Box sx={{ mt: 1, containerType: 'inline-size' }}>
           <Button
             size="small"
             color="inherit"
@@ -52,11 +73,7 @@ export function ErrorNotice({
             {open ? 'Hide details' : 'Show details'}
           </Button>
           {open && (
-            <Box
-              component="dl"
-              id={id}
-              sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}
-            >
+            <Box component="dl" id={id} sx={DETAILS_LIST}>
               {detailRows(details).map(([name, value]) => (
                 <Box key={name} sx={{ display: 'contents' }}>
                   <Box component="dt" sx={{ fontWeight: 600 }}>

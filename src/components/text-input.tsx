@@ -20,6 +20,7 @@ export interface TextInputProps extends Pick<
   | 'minRows'
   | 'maxRows'
   | 'inputProps'
+  | 'inputRef'
 > {
   label: string;
   error?: string;

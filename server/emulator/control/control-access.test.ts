@@ -28,6 +28,9 @@ describe('without EMULATOR_CONTROL', () => {
       ['POST', '/_emulator/reset'],
       ['POST', '/_emulator/faults'],
       ['DELETE', '/_emulator/faults'],
+      ['POST', '/_emulator/tokens/expire'],
+      ['GET', '/_emulator/requests'],
+      ['DELETE', '/_emulator/requests'],
       ['PATCH', `/_emulator/users/${DEMO.jdoe}`],
       ['POST', `/_emulator/admin-accounts/${DEMO.exampleBeid}/rotate-key`],
       ['GET', '/_emulator/no/such/thing'],
@@ -165,6 +168,8 @@ describe('with EMULATOR_CONTROL_TOKEN', () => {
       '/_emulator/clock',
       '/_emulator/reset',
       '/_emulator/faults',
+      '/_emulator/tokens/expire',
+      '/_emulator/requests',
       '/_emulator/users/{UserName}',
       '/_emulator/admin-accounts/{BEID}/rotate-key',
     ]);

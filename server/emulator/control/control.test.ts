@@ -100,7 +100,7 @@ describe('POST /_emulator/clock', () => {
       400,
       'bad_request',
     );
-    expect(unknown.message).toBe('Unknown property "by": this call takes advance.');
+    expect(unknown.message).toBe('Unknown property "by": this call takes advance, offsetSeconds.');
     expectApiError(
       await send(server.origin, {
         method: 'POST',
@@ -116,6 +116,45 @@ describe('POST /_emulator/clock', () => {
       405,
       'method_not_allowed',
     );
+  });
+
+  it('sets the offset with {"offsetSeconds": n}, 0 being real time; reset puts it back to 0', async () => {
+    const set = async (body: object) => {
+      const res = await controlCall(server.origin, 'POST', '/clock', body);
+      expect(res.status, res.text).toBe(200);
+      return JSON.parse(res.text) as { now: string; offsetSeconds: number };
+    };
+    expect(await set({ offsetSeconds: 3600 })).toEqual({
+      now: new Date(server.clock.now() + 3_600_000).toISOString(),
+      offsetSeconds: 3600,
+    });
+    expect((await set({ advance: '1h' })).offsetSeconds).toBe(7200);
+    expect((await set({ offsetSeconds: -90 })).offsetSeconds).toBe(-90);
+    expect(await set({ offsetSeconds: 0 })).toEqual({
+      now: new Date(server.clock.now()).toISOString(),
+      offsetSeconds: 0,
+    });
+    expect(controlLines().at(-1)).toMatchObject({ action: 'clock', offsetSeconds: 0 });
+    await set({ advance: '2d' });
+    const reset = await controlCall(server.origin, 'POST', '/reset');
+    expect(JSON.parse(reset.text)).toMatchObject({ reset: expect.arrayContaining(['clock']) as unknown });
+    const clock = JSON.parse((await controlCall(server.origin, 'GET', '/clock')).text) as {
+      offsetSeconds: number;
+    };
+    expect(clock.offsetSeconds).toBe(0);
+    for (const body of [
+      { offsetSeconds: '1h' },
+      { offsetSeconds: 366 * 86_400 + 1 },
+      { offsetSeconds: null },
+      { advance: '1h', offsetSeconds: 0 },
+    ]) {
+      const error = expectApiError(
+        await controlCall(server.origin, 'POST', '/clock', body),
+        400,
+        'bad_request',
+      );
+      expect(error.message, JSON.stringify(body)).toMatch(/^(offsetSeconds must be|Give either)/);
+    }
   });
 
   it('rolls rate-limit windows and lockouts as if the time had passed', async () => {
@@ -146,7 +185,10 @@ describe('POST /_emulator/reset', () => {
 
     const res = await controlCall(server.origin, 'POST', '/reset');
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.text)).toEqual({ reset: ['rateLimits', 'lockouts', 'ssoSessions'], realm: false });
+    expect(JSON.parse(res.text)).toEqual({
+      reset: ['rateLimits', 'lockouts', 'ssoSessions', 'clock'],
+      realm: false,
+    });
     expect((await getUser(token)).status).toBe(200);
     expect((await passwordLogin(DEMO.asmith, DEMO.password)).status).toBe(200);
     expect(server.app.db.prepare('SELECT count(*) AS n FROM sso_sessions').get()).toEqual({ n: 0 });
@@ -275,16 +317,25 @@ describe('POST /_emulator/faults', () => {
     const token = await login(server.api, DEMO.jdoe);
     await addFault({
       method: 'POST',
-      path: '/api/auth/getuser',
+      path: '/api/auth/login',
       status: 500,
       times: 2,
     });
     expect((await getUser(token)).status).toBe(200);
+    expect((await passwordLogin(DEMO.jdoe, DEMO.password)).status).toBe(200);
     const pending = JSON.parse((await controlCall(server.origin, 'GET', '/faults')).text) as {
       faults: unknown[];
     };
     expect(pending.faults).toEqual([
-      { method: 'POST', path: '/api/auth/getuser', status: 500, times: 2, retryAfter: null, delayMs: 0 },
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        status: 500,
+        times: 2,
+        retryAfter: null,
+        omitRetryAfter: false,
+        delayMs: 0,
+      },
     ]);
     await addFault({
       method: 'GET',
@@ -294,6 +345,73 @@ describe('POST /_emulator/faults', () => {
     const cleared = await controlCall(server.origin, 'DELETE', '/faults');
     expect(JSON.parse(cleared.text)).toEqual({ faults: [], cleared: 2 });
     expect((await getUser(token)).status).toBe(200);
+  });
+
+  it('leaves Retry-After out of a 429 with omitRetryAfter: only the X-RateLimit headers say when', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    expect(
+      (
+        await addFault({
+          method: 'GET',
+          path: '/api/auth/getuser',
+          status: 429,
+          retryAfter: 7,
+          omitRetryAfter: true,
+        })
+      ).status,
+    ).toBe(201);
+    const res = await getUser(token);
+    expectApiError(res, 429, 'rate_limited');
+    expect(res.headers).not.toHaveProperty('retry-after');
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Date.parse(String(res.headers['x-ratelimit-reset'])) - Date.parse(res.headers.date!)).toBe(7_000);
+    const refused = expectApiError(
+      await addFault({ method: 'GET', path: '/api/auth/getuser', status: 503, omitRetryAfter: true }),
+      400,
+      'bad_request',
+    );
+    expect(refused.message).toBe('omitRetryAfter goes with status 429 only.');
+  });
+
+  it('fires a template such as /api/people/{uid} on every value of that segment, and only on its route', async () => {
+    const admin = await loginAdmin(server.api);
+    const person = (uid: string) =>
+      send(server.origin, {
+        path: `/TDWebApi/api/people/${uid}`,
+        headers: { Authorization: `Bearer ${admin}` },
+      });
+    expect((await addFault({ method: 'GET', path: '/api/people/{uid}', status: 503, times: 2 })).status).toBe(
+      201,
+    );
+    const lookup = await send(server.origin, {
+      path: '/TDWebApi/api/people/lookup?searchText=j',
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(lookup.status).toBe(200);
+    expectApiError(await person('c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8'), 503, 'service_unavailable');
+    expectApiError(await person('not-a-guid'), 503, 'service_unavailable');
+    expect((await person('c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8')).status).toBe(200);
+  });
+
+  it('refuses, with a 400 that says why, a fault on a path the emulator does not answer: it could never fire', async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ method: 'GET', path: '/api/auth/getusr', status: 500 }, /no endpoint of the emulator has this path/],
+      [
+        { method: 'GET', path: '/api/accounts', status: 500 },
+        /an endpoint of the Web API the emulator does not emulate/,
+      ],
+      [{ method: 'GET', path: '/api/people/userlist', status: 500 }, /does not emulate/],
+      [{ method: 'GET', path: '/api/auth/{what}', status: 500 }, /no endpoint of the emulator has this path/],
+      [{ method: 'POST', path: '/api/auth/getuser', status: 500 }, /answers GET only/],
+    ];
+    for (const [body, message] of cases) {
+      const error = expectApiError(await addFault(body), 400, 'bad_request');
+      expect(error.message, JSON.stringify(body)).toMatch(message);
+      expect(error.message).toMatch(
+        /could never fire\. The emulator answers POST \/api\/auth, .*GET \/api\/people\/\{uid\}/,
+      );
+    }
+    expect(JSON.parse((await controlCall(server.origin, 'GET', '/faults')).text)).toEqual({ faults: [] });
   });
 
   it('refuses a malformed fault with a 400 that names the property', async () => {

@@ -27,7 +27,7 @@ export type ControlHandler = (
  * A refusal or a failure is thrown on to the request guard, which answers it.
  */
 export function createControl(deps: ControlServerDeps): ControlHandler {
-  const dispatch = createRouter(controlRoutes(deps), { clock: deps.clock, limiter: deps.limiter });
+  const { dispatch } = createRouter(controlRoutes(deps), { clock: deps.clock, limiter: deps.limiter });
   return async (req, res, url, caller) => {
     res.setHeader('Cache-Control', 'no-store');
     refuseCrossSite(req, deps.origin());

@@ -27,3 +27,15 @@ export function parseAdvance(value: unknown): number {
   if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) throw invalid();
   return Math.round(seconds * 1000);
 }
+
+/** What `{"offsetSeconds": n}` sets the clock's offset to, in milliseconds: a number of seconds either way. */
+export function parseOffset(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > MAX_ADVANCE_SECONDS) {
+    throw new ApiError(
+      400,
+      'bad_request',
+      `offsetSeconds must be a number of seconds from -${MAX_ADVANCE_SECONDS} to ${MAX_ADVANCE_SECONDS} (0: real time).`,
+    );
+  }
+  return Math.round(value * 1000);
+}

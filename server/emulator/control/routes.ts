@@ -4,15 +4,21 @@ import { hashAdminKey } from '../../auth/admin-keys.ts';
 import type { OffsetClock } from '../../runtime/clock.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Route } from '../../http/router.ts';
-import type { Users } from '../../store/users.ts';
+import { userNameOf, type Users } from '../../store/users.ts';
+import type { Journal } from '../journal.ts';
 import { booleanProperty, readControlBody } from './body.ts';
-import { parseAdvance } from './duration.ts';
-import { FAULT_PROPERTIES, parseFault, type Faults } from './faults.ts';
+import { parseAdvance, parseOffset } from './duration.ts';
+import { FAULT_PROPERTIES, type Faults, type FaultTargets } from './faults.ts';
 
 export interface ControlDeps {
   clock: OffsetClock;
   faults: Faults;
+  /** What a fault may name: the emulated API's routes. */
+  faultTargets: FaultTargets;
+  journal: Journal;
   users: Users;
+  /** Makes every token issued so far answer as an expired one (its signing key retired, and kept so). */
+  expireTokens: () => Promise<void>;
   /** Clears rate-limit counters, lockouts and SSO sessions. */
   resetCounters: () => void;
   /** Puts the database back to the realm file (the demo realm unless REALM_FILE). */
@@ -27,7 +33,7 @@ function clockState(clock: OffsetClock) {
 
 /** The test-control API, below `/_emulator`: what integrators' tests use to provoke what production does rarely. */
 export function controlRoutes(deps: ControlDeps): Route[] {
-  const { clock, faults, users, logControl } = deps;
+  const { clock, faults, journal, users, logControl } = deps;
   return [
     {
       path: '/clock',
@@ -35,12 +41,20 @@ export function controlRoutes(deps: ControlDeps): Route[] {
         GET: { handler: () => ({ status: 200, json: clockState(clock) }) },
         POST: {
           handler: async ({ req }) => {
-            const body = await readControlBody(req, ['advance']);
-            if (!body.has('advance')) throw new ApiError(400, 'bad_request', 'advance is required.');
-            const ms = parseAdvance(body.get('advance'));
-            clock.advance(ms);
+            const body = await readControlBody(req, ['advance', 'offsetSeconds']);
+            if (body.has('advance') === body.has('offsetseconds')) {
+              throw new ApiError(400, 'bad_request', 'Give either advance or offsetSeconds.');
+            }
+            let change = {};
+            if (body.has('advance')) {
+              const ms = parseAdvance(body.get('advance'));
+              clock.advance(ms);
+              change = { advancedSeconds: ms / 1000 };
+            } else {
+              clock.setOffset(parseOffset(body.get('offsetseconds')));
+            }
             const state = clockState(clock);
-            logControl({ action: 'clock', advancedSeconds: ms / 1000, ...state });
+            logControl({ action: 'clock', ...change, ...state });
             return { status: 200, json: state };
           },
         },
@@ -53,9 +67,13 @@ export function controlRoutes(deps: ControlDeps): Route[] {
           handler: async ({ req }) => {
             const realm = booleanProperty(await readControlBody(req, ['realm']), 'realm', false)!;
             deps.resetCounters();
+            clock.setOffset(0);
             if (realm) await deps.reloadRealm();
             logControl({ action: 'reset', realm });
-            return { status: 200, json: { reset: ['rateLimits', 'lockouts', 'ssoSessions'], realm } };
+            return {
+              status: 200,
+              json: { reset: ['rateLimits', 'lockouts', 'ssoSessions', 'clock'], realm },
+            };
           },
         },
       },
@@ -66,8 +84,7 @@ export function controlRoutes(deps: ControlDeps): Route[] {
         GET: { handler: () => ({ status: 200, json: { faults: faults.pending } }) },
         POST: {
           handler: async ({ req }) => {
-            const fault = parseFault(await readControlBody(req, FAULT_PROPERTIES));
-            faults.add(fault);
+            const fault = faults.add(await readControlBody(req, FAULT_PROPERTIES), deps.faultTargets);
             logControl({ action: 'fault', ...fault });
             return { status: 201, json: { faults: faults.pending } };
           },
@@ -82,6 +99,33 @@ export function controlRoutes(deps: ControlDeps): Route[] {
       },
     },
     {
+      path: '/tokens/expire',
+      methods: {
+        POST: {
+          handler: async ({ req }) => {
+            await readControlBody(req, []);
+            await deps.expireTokens();
+            const { now } = clockState(clock);
+            logControl({ action: 'tokens expired', now });
+            return { status: 200, json: { expired: 'every token issued until now', now } };
+          },
+        },
+      },
+    },
+    {
+      path: '/requests',
+      methods: {
+        GET: { handler: () => ({ status: 200, json: journal.list() }) },
+        DELETE: {
+          handler: () => {
+            const cleared = journal.clear();
+            logControl({ action: 'requests cleared', cleared });
+            return { status: 200, json: { requests: [], cleared } };
+          },
+        },
+      },
+    },
+    {
       path: '/users/:username',
       methods: {
         PATCH: {
@@ -91,7 +135,7 @@ export function controlRoutes(deps: ControlDeps): Route[] {
             const user = users.findByUsername(params.username!.trim().toLowerCase());
             if (!user) throw new ApiError(404, 'not_found', 'No user has this UserName.');
             users.setActive(user, active);
-            const { UserName } = JSON.parse(user.record) as { UserName: string };
+            const UserName = userNameOf(user);
             logControl({ action: 'user', UserName, active });
             return { status: 200, json: { UserName, active } };
           },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makePrivateCa, type PrivateCa } from '../../testing/private-ca.ts';
 import { DEMO, startTestServer, type TestServer } from '../../testing/start-server.ts';
-import { teamDynamixTsThroughExpiry } from '../../testing/teamdynamix-ts-client.ts';
+import { teamDynamixTsIntegration } from '../../testing/teamdynamix-ts-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'emulator-tdx-ts-'));
 let ca: PrivateCa;
@@ -23,12 +23,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('@selfagency/teamdynamix-ts meets a token expiry: its kept token gets 401 after 24 h, signing in again works', async () => {
+it('@selfagency/teamdynamix-ts meets every token expired, a 429 without Retry-After and a day passing', async () => {
   expect(server.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-  const result = await teamDynamixTsThroughExpiry(server.origin, ca.caPath, DEMO.jdoe, DEMO.password);
-  expect(result.before).toEqual({ ok: true, userName: DEMO.jdoe });
-  expect(result.keptAfter).toMatchObject({ ok: false, status: 401 });
-  expect(result.freshAfter).toEqual({ ok: true, userName: DEMO.jdoe });
+  const result = await teamDynamixTsIntegration(server.origin, ca.caPath, DEMO.jdoe, DEMO.password);
+  const jdoe = { ok: true, userName: DEMO.jdoe };
+  const refused = { ok: false, status: 401 };
+  expect(result.before).toEqual(jdoe);
+  // POST /_emulator/tokens/expire: the kept token is refused, a new sign-in works.
+  expect(result.expired.kept).toMatchObject(refused);
+  expect(result.expired.fresh).toEqual(jdoe);
+  // Without Retry-After the package waits its own backoff (10 ms here) and retries once.
+  expect(result.rateLimited).toEqual({ outcome: jdoe, waits: [{ delayMs: 10, reason: '429' }] });
+  // A day later the token kept since is refused, a new sign-in works.
+  expect(result.clockMoved.kept).toMatchObject(refused);
+  expect(result.clockMoved.fresh).toEqual(jdoe);
   const getuser = server.requests.filter((record) => record.path === '/TDWebApi/api/auth/getuser');
-  expect(getuser.map((record) => record.status)).toEqual([200, 401, 200]);
+  expect(getuser.map((record) => record.status)).toEqual([200, 401, 200, 429, 200, 401, 200]);
 }, 60_000);

@@ -5,6 +5,8 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { MenuIcon } from '@/components/icons';
 import { useSessionStore } from '@/session/stores/session-store';
 import { AccountMenu } from './account-menu';
@@ -17,11 +19,14 @@ import { SessionWarning } from '../notices/session-warning';
 import { signOutOfConsole } from './sign-out';
 
 const DRAWER_WIDTH = 220;
+/** Below md the connection has a row of its own under the toolbar: there it has room to be named. */
+const CONNECTION_ROW_HEIGHT = 36;
 
 /** The signed-in frame: app bar with countdown and identity, navigation, and the screen. */
 export function AppFrame({ children }: { children: ReactNode }) {
   const session = useSessionStore((s) => s.session);
   const [open, setOpen] = useState(false);
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
   if (!session) return null;
   const signOut = () => signOutOfConsole(session);
   return (
@@ -45,13 +50,26 @@ export function AppFrame({ children }: { children: ReactNode }) {
           >
             Auth Console
           </Typography>
-          <ConnectionBadge connection={session.connection} />
+          {wide && <ConnectionBadge connection={session.connection} />}
           <Box sx={{ flexGrow: { xs: 1, sm: 0 } }}>
             <CountdownChip />
           </Box>
           <AccountMenu session={session} onSignOut={signOut} />
           <ColorModeToggle />
         </Toolbar>
+        {!wide && (
+          <Box
+            sx={{
+              height: CONNECTION_ROW_HEIGHT,
+              display: 'flex',
+              alignItems: 'center',
+              px: { xs: 2, sm: 3 },
+              borderTop: '1px solid rgba(255, 255, 255, 0.24)',
+            }}
+          >
+            <ConnectionBadge connection={session.connection} />
+          </Box>
+        )}
       </AppBar>
       <Drawer
         variant="temporary"
@@ -87,6 +105,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
       >
         <Toolbar />
+        {!wide && <Box sx={{ height: CONNECTION_ROW_HEIGHT }} />}
         <SessionWarning />
         {children}
       </Box>

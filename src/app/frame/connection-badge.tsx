@@ -5,8 +5,9 @@ import type { Connection } from '@/lib/connection';
 import { isSandbox } from '@/lib/connection-details';
 
 /**
- * Which connection the session is on, in the app bar of every screen; a sandbox is marked apart from production,
- * as the real service marks its own sandbox. At 360 px only the sandbox marking stays.
+ * Which connection the session is on, in the app bar of every screen (below md on a row of its own, so at 360 px
+ * too); a sandbox is marked apart from production, as the real service marks its own sandbox. The marking never
+ * shrinks: the label gives way, cut short, before it does.
  */
 export function ConnectionBadge({ connection }: { connection: Connection }) {
   const sandbox = isSandbox(connection);
@@ -18,15 +19,10 @@ export function ConnectionBadge({ connection }: { connection: Connection }) {
           label="Sandbox"
           color="warning"
           // White on the light scheme's orange is below 4.5:1 at this size; black passes in both schemes.
-          sx={{ fontWeight: 700, color: 'common.black' }}
+          sx={{ fontWeight: 700, color: 'common.black', flexShrink: 0 }}
         />
       )}
-      <Typography
-        component="span"
-        variant="body2"
-        noWrap
-        sx={{ display: { xs: 'none', md: 'inline' }, minWidth: 0 }}
-      >
+      <Typography component="span" variant="body2" noWrap title={connection.label} sx={{ minWidth: 0 }}>
         <Box component="span" sx={visuallyHidden}>
           Connection:{' '}
         </Box>

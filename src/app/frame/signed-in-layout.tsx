@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { useSessionStore } from '@/session/stores/session-store';
-import AdminKeyPage from '@/features/admin-key/components/admin-key-page';
 import { AppFrame } from './app-frame';
 
 /** Every signed-in screen, in the app frame (loaded on demand, once the router's guard has let the visit in). */
@@ -17,14 +16,19 @@ export default function SignedInLayout() {
   );
 }
 
-/** The admin-key screen is open to all: inside the app frame when signed in, on its own when not. */
-export function AdminKeyRoute() {
-  const signedIn = useSessionStore((s) => s.session !== null);
-  return signedIn ? (
-    <AppFrame>
-      <AdminKeyPage />
-    </AppFrame>
-  ) : (
-    <AdminKeyPage />
-  );
+/**
+ * A screen open to all (admin key, decoder): inside the app frame when signed in, with its navigation, countdown
+ * and sign-out, and on its own when not.
+ */
+export function framedWhenSignedIn(Screen: ComponentType): ComponentType {
+  return function OpenScreen() {
+    const signedIn = useSessionStore((s) => s.session !== null);
+    return signedIn ? (
+      <AppFrame>
+        <Screen />
+      </AppFrame>
+    ) : (
+      <Screen />
+    );
+  };
 }

@@ -29,6 +29,12 @@ export interface ScreenEntry {
   load?: () => Promise<ComponentType<object>>;
 }
 
+/** A screen open to all: in the signed-in frame when there is a session (its code comes too), on its own when not. */
+const openToAll = (page: () => Promise<{ default: ComponentType }>) => (): Promise<ComponentType<object>> =>
+  Promise.all([import('../frame/signed-in-layout'), page()]).then(([frame, code]) =>
+    frame.framedWhenSignedIn(code.default),
+  );
+
 export const SCREENS: readonly ScreenEntry[] = [
   {
     path: PROFILE_PATH,
@@ -52,17 +58,16 @@ export const SCREENS: readonly ScreenEntry[] = [
     load: () => import('@/features/requests/components/requests-page').then((m) => m.default),
   },
   {
-    // Open to all: in the signed-in frame when there is a session, on its own when not.
     path: ADMIN_KEY_PATH,
     title: 'Admin key',
     nav: 'Admin key',
-    load: () => import('../frame/signed-in-layout').then((m) => m.AdminKeyRoute),
+    load: openToAll(() => import('@/features/admin-key/components/admin-key-page')),
   },
   {
     path: DECODE_PATH,
     title: 'Decode a token',
     nav: 'JWT decoder',
-    load: () => import('@/features/decode/components/decode-page').then((m) => m.default),
+    load: openToAll(() => import('@/features/decode/components/decode-page')),
   },
   { path: SIGN_IN_PATH, title: 'Sign in' },
   {

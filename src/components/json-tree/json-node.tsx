@@ -1,5 +1,6 @@
 import {
   memo,
+  useContext,
   useEffect,
   useId,
   useMemo,
@@ -7,17 +8,21 @@ import {
   useState,
   type ComponentProps,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { CopyButton } from '@/components/copy-button';
 import { useRovingItem } from './active-item-context';
+import { highlightParts, memberShown, nameMatches, TreeSearchContext, type TreeSearch } from './json-search';
 import {
   countText,
   isContainer,
   jsonText,
   member,
   memberCount,
+  memberKeys,
   memberPath,
   primitiveText,
+  recordCaption,
   type JsonContainer,
 } from './json-value';
 import { focusFirstChild, focusParent, moveByKey } from './tree-navigation';
@@ -27,6 +32,23 @@ const PAGE_SIZE = 100;
 
 function kindClass(value: unknown): string {
   return `json-${value === null ? 'null' : typeof value}`;
+}
+
+/** How many of the top level's members a search opens by itself: each shows up to a page of its own. */
+const OPENED_BY_SEARCH = 10;
+
+/** Text with what the search found marked; a function, not a component: a row costs no more fibers for it. */
+function marked(text: string, pattern: RegExp | null): ReactNode {
+  if (pattern === null) return text;
+  return highlightParts(text, pattern).map((part, i) =>
+    part.match ? <mark key={i}>{part.text}</mark> : part.text,
+  );
+}
+
+/** The members of an object in an array: what the record is called, when it has a name, e-mail or ID. */
+function captionOf(name: string | number | null, value: unknown): string | null {
+  if (typeof name !== 'number' || !isContainer(value) || Array.isArray(value)) return null;
+  return recordCaption(value);
 }
 
 /**
@@ -40,6 +62,7 @@ export const JsonNode = memo(function JsonNode({
   path,
   level,
   first,
+  openedBySearch = false,
 }: {
   /** Its key or index in its parent; null for a root that is not a container. */
   name: string | number | null;
@@ -47,12 +70,25 @@ export const JsonNode = memo(function JsonNode({
   path: string;
   level: number;
   first: boolean;
+  /** A search found something inside it: it starts expanded. */
+  openedBySearch?: boolean;
 }) {
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(openedBySearch);
   const labelId = useId();
   const { isActive, onFocus } = useRovingItem(path, first);
+  const search = useContext(TreeSearchContext);
+  const pattern = search?.pattern ?? null;
   const count = useMemo(() => (isContainer(value) ? memberCount(value) : 0), [value]);
+  const caption = useMemo(() => captionOf(name, value), [name, value]);
   const expandable = isContainer(value) && count > 0;
+  // A member found by its name is shown whole.
+  const inner = useMemo<TreeSearch | null>(
+    () =>
+      search?.within && nameMatches(name, search.pattern)
+        ? { pattern: search.pattern, within: null }
+        : search,
+    [search, name],
+  );
   const [pointed, setPointed] = useState(false);
   const toggle = () => setExpanded((open) => !open);
 
@@ -100,15 +136,18 @@ export const JsonNode = memo(function JsonNode({
           {expandable ? (expanded ? '▾' : '▸') : ''}
         </span>
         <span id={labelId} className="json-label">
-          {name !== null && <span className="json-key">{name}</span>}
+          {name !== null && (
+            <span className="json-key">{typeof name === 'string' ? marked(name, pattern) : name}</span>
+          )}
           {name !== null && ': '}
+          {caption !== null && marked(`${caption} `, pattern)}
           {expandable ? (
             <>
               <span aria-hidden="true">{Array.isArray(value) ? '[…] ' : '{…} '}</span>
               <span className="json-count">{countText(value, count)}</span>
             </>
           ) : (
-            <span className={kindClass(value)}>{primitiveText(value)}</span>
+            <span className={kindClass(value)}>{marked(primitiveText(value), pattern)}</span>
           )}
         </span>
         {/* A copy is not a toggle: the click stops here. */}
@@ -126,7 +165,9 @@ export const JsonNode = memo(function JsonNode({
         </span>
       </div>
       {expanded && isContainer(value) && (
-        <JsonMembers role="group" value={value} path={path} level={level + 1} />
+        <TreeSearchContext value={inner}>
+          <JsonMembers role="group" value={value} path={path} level={level + 1} />
+        </TreeSearchContext>
       )}
     </li>
   );
@@ -179,14 +220,34 @@ function ShowMore({
   );
 }
 
-/** A container's members, a page at a time, as the tree itself or as an expanded item's group. */
+/** The members a search shows, or null when it shows all (an array's then need no list of their own). */
+export function shownMembers(value: JsonContainer, search: TreeSearch | null): (string | number)[] | null {
+  if (!search?.within) return Array.isArray(value) ? null : Object.keys(value);
+  return memberKeys(value).filter((key) => memberShown(search, key, member(value, key)));
+}
+
+/**
+ * A container's members, a page at a time, as the tree itself or as an expanded item's group; under a search,
+ * those with a match (`keys`, when the caller has them already).
+ */
 export function JsonMembers({
   value,
   path,
   level,
+  keys: given,
   ...list
-}: { value: JsonContainer; path: string; level: number; role: 'tree' | 'group' } & ComponentProps<'ul'>) {
-  const keys = useMemo(() => (Array.isArray(value) ? null : Object.keys(value)), [value]);
+}: {
+  value: JsonContainer;
+  path: string;
+  level: number;
+  role: 'tree' | 'group';
+  keys?: (string | number)[] | null;
+} & ComponentProps<'ul'>) {
+  const search = useContext(TreeSearchContext);
+  const keys = useMemo(
+    () => (given !== undefined ? given : shownMembers(value, search)),
+    [given, value, search],
+  );
   const count = keys ? keys.length : (value as unknown[]).length;
   const [shown, setShown] = useState(PAGE_SIZE);
   const listRef = useRef<HTMLUListElement>(null);
@@ -201,16 +262,25 @@ export function JsonMembers({
   const end = Math.min(shown, count);
   const items = [];
   for (let index = 0; index < end; index++) {
-    const key = keys ? (keys[index] as string) : index;
+    const key = keys ? keys[index]! : index;
     const childPath = memberPath(path, key);
+    const child = member(value, key);
     items.push(
       <JsonNode
         key={childPath}
         name={key}
-        value={member(value, key)}
+        value={child}
         path={childPath}
         level={level}
         first={level === 1 && index === 0}
+        openedBySearch={
+          Boolean(search?.within) &&
+          level === 1 &&
+          index < OPENED_BY_SEARCH &&
+          isContainer(child) &&
+          search!.within!.has(child) &&
+          !nameMatches(key, search!.pattern)
+        }
       />,
     );
   }

@@ -122,6 +122,8 @@ describe('the JSON tree', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Copy all of Response body' })).toHaveFocus();
     await user.tab();
+    expect(screen.getByRole('searchbox', { name: 'Search response body' })).toHaveFocus();
+    await user.tab();
     expect(item(/^UID/)).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Copy UID' })).toHaveFocus();
@@ -164,6 +166,7 @@ describe('the JSON tree', () => {
     const { user, tree } = setup(Array.from({ length: 101 }, (_, i) => `v${i}`));
     await user.tab();
     await user.tab();
+    await user.tab();
     await user.keyboard('{End}');
     expect(itemWithText('Show next 1 (101–101 of 101)')).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -195,6 +198,88 @@ describe('the JSON tree', () => {
     expect(item(/^long: "x+"… \(3,000 more characters\)$/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy long' }));
     expect(await navigator.clipboard.readText()).toBe(JSON.stringify(long));
+  });
+
+  it('names each record of an array by its name, e-mail or ID, not by its index alone', () => {
+    setup([
+      { UID: 'u-1', FullName: 'Jane Doe', PrimaryEmail: 'jdoe@example.edu', UserName: 'jdoe' },
+      { ID: 42, Title: 'Printer broken', StatusName: 'New' },
+      { AppID: 7, Description: 'no name' },
+      { Name: '', PrimaryEmail: '', Paid: 5 },
+      ['not', 'a record'],
+    ]);
+    expect(
+      screen
+        .getAllByRole('treeitem')
+        .filter((i) => i.ariaLevel === '1')
+        .map((i) => document.getElementById(i.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual([
+      '0: Jane Doe · jdoe@example.edu {…} 4 keys',
+      '1: Printer broken · ID 42 {…} 3 keys',
+      '2: AppID 7 {…} 2 keys',
+      '3: {…} 3 keys',
+      '4: […] 2 items',
+    ]);
+    expect(item('0: Jane Doe · jdoe@example.edu 4 keys')).toBeInTheDocument();
+  });
+
+  it('searches names and values: only members that hold a match are shown, the first opened, matches marked', async () => {
+    const people = Array.from({ length: 30 }, (_, i) => ({
+      UID: `u-${i}`,
+      FullName: i % 10 === 3 ? `Ann Smith ${i}` : `Person ${i}`,
+      Notes: { Text: i === 5 ? 'knows smithing' : 'x' },
+    }));
+    const { user } = setup(people);
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'SMITH');
+    expect(await screen.findByText('“SMITH” is in 4 of 30 items.')).toBeInTheDocument();
+    // A search starts a new tree.
+    const tree = () => screen.getByRole('tree', { name: 'Response body' });
+    const top = () =>
+      within(tree())
+        .getAllByRole('treeitem')
+        .filter((i) => i.ariaLevel === '1');
+    expect(top().map((i) => i.getAttribute('aria-expanded'))).toEqual(['true', 'true', 'true', 'true']);
+    // Each opened record shows only its members with a match; a nested one shows collapsed, its path kept.
+    const first = top()[0]!;
+    expect(
+      within(first)
+        .getAllByRole('treeitem')
+        .map((i) => i.textContent?.replace(/Copy$/, '')),
+    ).toEqual(['FullName: "Ann Smith 3"']);
+    expect(within(top()[1]!).getByRole('treeitem', { name: 'Notes: 1 key' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // Three records by their caption and their FullName; the fourth’s match is inside its folded Notes.
+    expect([...tree().querySelectorAll('mark')].map((m) => m.textContent)).toEqual(Array(6).fill('Smith'));
+    // A member found by its own name is shown whole.
+    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'notes');
+    expect(await screen.findByText('“notes” is in 30 of 30 items.')).toBeInTheDocument();
+    await user.click(within(top()[0]!).getByText('Notes'));
+    expect(within(top()[0]!).getByRole('treeitem', { name: 'Text: "x"' })).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'nowhere');
+    expect(await screen.findByText('No match for “nowhere”.')).toBeInTheDocument();
+    expect(screen.queryByRole('tree')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
+    expect(await screen.findByRole('tree')).toBeInTheDocument();
+    expect(top()).toHaveLength(30);
+    expect(top().every((i) => i.getAttribute('aria-expanded') === 'false')).toBe(true);
+  });
+
+  it('searches a 50,000-record answer, opening no more than ten of its matches', async () => {
+    const big = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `person ${i}`, tags: ['a', 'b'] }));
+    setup(big);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search response body' }), {
+      target: { value: 'person 4' },
+    });
+    expect(await screen.findByText('“person 4” is in 11,111 of 50,000 items.')).toBeInTheDocument();
+    const tree = screen.getByRole('tree', { name: 'Response body' });
+    expect(tree.querySelectorAll('[aria-level="1"]')).toHaveLength(101);
+    expect(tree.querySelectorAll('[aria-level="1"][aria-expanded="true"]')).toHaveLength(10);
+    expect(screen.getByText('Show next 100 (101–200 of 11,111)')).toBeInTheDocument();
   });
 
   it('starts over, collapsed, when the value changes', async () => {

@@ -5,6 +5,11 @@ export function isContainer(value: unknown): value is JsonContainer {
   return typeof value === 'object' && value !== null;
 }
 
+/** The member names of a container, in order; arrays use their indexes. */
+export function memberKeys(value: JsonContainer): (string | number)[] {
+  return Array.isArray(value) ? Array.from(value.keys()) : Object.keys(value);
+}
+
 export function memberCount(value: JsonContainer): number {
   return Array.isArray(value) ? value.length : Object.keys(value).length;
 }
@@ -17,6 +22,46 @@ export function member(value: JsonContainer, key: string | number): unknown {
 export function countText(value: JsonContainer, count: number): string {
   const noun = Array.isArray(value) ? 'item' : 'key';
   return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The names a record is known by, most telling first: a name or title, then an e-mail, then an ID. */
+const NAME_KEYS = ['fullname', 'displayname', 'name', 'title', 'subject'];
+const EMAIL_KEYS = ['primaryemail', 'email', 'emailaddress', 'username'];
+const ID_KEYS = ['id', 'uid', 'guid', 'uuid', 'key'];
+/** Any other member named as an ID is (`AppID`, `TicketId`, `user_id`; not `Paid`). */
+const ANY_ID = /^(id|Id|ID|uid|UID)$|[a-z0-9](ID|Id|UID|Uid)$|_(id|ID|uid|UID)$/;
+
+const CAPTION_LENGTH = 80;
+
+/**
+ * What a record of an array is called: its name or title, its e-mail, else its ID (named: `ID 42`), the first two
+ * that it has, so that a list of people reads "Jane Doe · jdoe@example.edu" rather than "0: {…}". Null for a
+ * record with none of them.
+ */
+export function recordCaption(record: Record<string, unknown>): string | null {
+  const byName = new Map<string, string>();
+  let anyId: string | null = null;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (!(typeof value === 'string' && value.trim() !== '') && typeof value !== 'number') continue;
+    byName.set(key.toLowerCase(), key);
+    if (anyId === null && ANY_ID.test(key)) anyId = key;
+  }
+  const first = (names: string[]) => names.map((n) => byName.get(n)).find((key) => key !== undefined);
+  const text = (key: string) => {
+    const shown = String(record[key]).trim();
+    return shown.length > CAPTION_LENGTH ? `${shown.slice(0, CAPTION_LENGTH)}…` : shown;
+  };
+  const name = first(NAME_KEYS);
+  const email = first(EMAIL_KEYS);
+  const id = first(ID_KEYS) ?? anyId;
+  const parts = [
+    ...(name ? [text(name)] : []),
+    ...(email ? [text(email)] : []),
+    ...(id ? [`${id} ${text(id)}`] : []),
+  ];
+  const unique = [...new Set(parts)].slice(0, 2);
+  return unique.length > 0 ? unique.join(' · ') : null;
 }
 
 /** Beyond this, a string is shown cut short (copying it still gives all of it). */

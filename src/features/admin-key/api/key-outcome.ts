@@ -27,7 +27,7 @@ export const OUTCOME_LABELS: Record<KeyOutcome['kind'], string> = {
 export function keySkipped(connection: Connection, chosen: Connection): KeyOutcome {
   return {
     kind: 'skipped',
-    detail: `Another organization (${connection.organization}): the key of ${chosen.label}’s organization (${chosen.organization}) is sent to none of its connections.`,
+    detail: `Another organization (${connection.organization}; the chosen connection’s is ${chosen.organization}): the key is sent to none of its connections.`,
   };
 }
 

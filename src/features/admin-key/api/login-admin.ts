@@ -42,9 +42,8 @@ function loginWithAdminKey(key: AdminKey): Promise<IssuedToken> {
   return requestAdminToken(signInConnection(), key);
 }
 
-/** What the form hears of a call: that loginadmin answered (so it forgets the key), its token, a failure in words. */
+/** What the form hears of a call: its token, or a failure in words. */
 interface KeyForm {
-  onAnswered: () => void;
   onToken: (issued: IssuedToken) => void;
   onFailure: (failure: Failure) => void;
 }
@@ -62,14 +61,10 @@ export function useAdminKeySignIn(returnTo: string) {
   function ask(key: AdminKey, form: KeyForm, then?: (issued: IssuedToken) => void) {
     mutation.mutate(key, {
       onSuccess: (issued) => {
-        form.onAnswered();
         form.onToken(issued);
         then?.(issued);
       },
-      onError: (error) => {
-        form.onAnswered();
-        form.onFailure(describeFailure(error));
-      },
+      onError: (error) => form.onFailure(describeFailure(error)),
     });
   }
 

@@ -83,7 +83,7 @@ describe('the admin-key form', () => {
     expect(keyField()).toHaveAttribute('type', 'password');
   });
 
-  it('tests the credentials without touching the signed-out session, and clears the fields', async () => {
+  it('tests the credentials without touching the signed-out session, keeping both fields for the next test', async () => {
     const { sent } = stubFetch(adminServer);
     const { user, router } = await open();
     await enter(user, ` {${BEID.toUpperCase()}} `, KEY.toUpperCase());
@@ -99,10 +99,34 @@ describe('the admin-key form', () => {
       body: { BEID, WebServicesKey: KEY },
     });
     expect(useSessionStore.getState().session).toBeNull();
-    expect(beidField()).toHaveValue('');
-    expect(keyField()).toHaveValue('');
+    expect(beidField()).toHaveValue(` {${BEID.toUpperCase()}} `);
+    expect(keyField()).toHaveValue(KEY.toUpperCase());
     expect(leftAnywhere(router, KEY)).toBe(false);
     expect(router.state.location.pathname).toBe('/admin-key');
+
+    // The next test needs no pasting again.
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).toEqual({ BEID, WebServicesKey: KEY });
+  });
+
+  it('masks a revealed key again as an attempt starts, and clears it only when asked', async () => {
+    stubFetch(() => errorReply(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.'));
+    const { user, router } = await open();
+    await enter(user, BEID, KEY);
+    await user.click(screen.getByRole('button', { name: 'Show the key' }));
+    expect(keyField()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Test credentials' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The BEID or WebServicesKey is incorrect.');
+    expect(keyField()).toHaveAttribute('type', 'password');
+    expect(keyField()).toHaveValue(KEY);
+
+    await user.click(screen.getByRole('button', { name: 'Clear the key' }));
+    expect(keyField()).toHaveValue('');
+    expect(keyField()).toHaveFocus();
+    expect(beidField()).toHaveValue(BEID);
+    expect(screen.queryByRole('button', { name: 'Clear the key' })).not.toBeInTheDocument();
+    expect(leftAnywhere(router, KEY)).toBe(false);
   });
 
   it("leaves a signed-in user's session as it is when testing a key", async () => {
@@ -157,13 +181,13 @@ describe('the admin-key form', () => {
       'Too many calls to this method. Try again in',
     ],
     ['an unreachable server', () => Promise.reject(new TypeError('Failed to fetch')), 'cannot be reached'],
-  ])('reports %s, clears the key and keeps the session as it was', async (_name, answer, message) => {
+  ])('reports %s, keeps the key in the form and the session as it was', async (_name, answer, message) => {
     stubFetch(answer);
     const { user, router } = await open();
     await enter(user, BEID, KEY);
     await user.click(screen.getByRole('button', { name: 'Test credentials' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(keyField()).toHaveValue('');
+    expect(keyField()).toHaveValue(KEY);
     expect(useSessionStore.getState().session).toBeNull();
     expect(leftAnywhere(router, KEY)).toBe(false);
   });

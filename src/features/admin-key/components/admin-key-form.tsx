@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { StackedForm } from '@/components/stacked-form';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
-import { VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
+import { ClearIcon, VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/session/sign-in/sign-in-paths';
 import { checkGuid } from '@/lib/guid';
 import { ErrorNotice } from '@/components/error-notice';
@@ -34,7 +34,11 @@ const GUID_INPUT = {
 
 type Outcome = { kind: 'valid'; issued: IssuedToken; beid: string } | { kind: 'failed'; failure: Failure };
 
-/** BEID + WebServicesKey: test them without touching the session, or sign in with them. */
+/**
+ * BEID + WebServicesKey: test them without touching the session, or sign in with them. Both stay in the form for the
+ * next test: the key in this form's memory alone (never stored, never in the address), masked again as each
+ * attempt starts, until it is cleared here, the screen is left, or a sign-in with it succeeds.
+ */
 export function AdminKeyForm() {
   const returnTo = useReturnPath();
   const adminKey = useAdminKeySignIn(returnTo);
@@ -43,6 +47,7 @@ export function AdminKeyForm() {
   const [beid, setBeid] = useState(hint?.beid ?? '');
   const [key, setKey] = useState('');
   const [reveal, setReveal] = useState(false);
+  const keyInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<{ beid?: string; key?: string }>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const selected = useConnectionStore((s) => s.selected);
@@ -69,6 +74,8 @@ export function AdminKeyForm() {
       key: keyCheck.ok ? undefined : keyCheck.message,
     });
     setOutcome(null);
+    // A key shown to check it is not left on screen once it is used.
+    setReveal(false);
     if (!beidCheck.ok || !keyCheck.ok) {
       focusFirstProblem();
       return null;
@@ -80,7 +87,12 @@ export function AdminKeyForm() {
     const checked = checkedKey();
     if (!checked || !connections) return;
     everywhere.run(connections, selected, checked);
+  }
+
+  function clearKey() {
     setKey('');
+    setReveal(false);
+    keyInput.current?.focus();
   }
 
   function report(failure: Failure) {
@@ -91,15 +103,13 @@ export function AdminKeyForm() {
   function run(action: 'test' | 'sign-in') {
     const checked = checkedKey();
     if (!checked) return;
-    const form = { onAnswered: () => setKey(''), onFailure: report };
-    if (action === 'sign-in') adminKey.signIn(checked, { ...form, onToken: () => setBeid('') });
+    if (action === 'sign-in')
+      // The session starts and the screen is left: the key has done its work.
+      adminKey.signIn(checked, { onFailure: report, onToken: () => setKey('') });
     else
       adminKey.test(checked, {
-        ...form,
-        onToken: (issued) => {
-          setBeid('');
-          setOutcome({ kind: 'valid', issued, beid: checked.beid });
-        },
+        onFailure: report,
+        onToken: (issued) => setOutcome({ kind: 'valid', issued, beid: checked.beid }),
       });
   }
 
@@ -144,11 +154,17 @@ export function AdminKeyForm() {
           type={reveal ? 'text' : 'password'}
           autoFocus={Boolean(hint?.beid)}
           value={key}
+          inputRef={keyInput}
           onChange={(e) => setKey(e.target.value)}
           error={errors.key}
-          hint="From the organization detail page of the administration application"
+          hint="From the organization detail page of the administration application; kept in this form, masked, until you clear it or leave this screen"
           endAdornment={
             <InputAdornment position="end">
+              {key !== '' && (
+                <IconButton aria-label="Clear the key" onClick={clearKey}>
+                  <ClearIcon />
+                </IconButton>
+              )}
               <IconButton
                 aria-label={reveal ? 'Hide the key' : 'Show the key'}
                 aria-pressed={reveal}

@@ -21,7 +21,10 @@ export default function AdminKeyPage() {
   if (connection) {
     return (
       <>
-        <PageHeader title="Admin key" subtitle={`${SUBTITLE} Calls go to ${connection.label}.`} />
+        <PageHeader
+          title="Admin key"
+          subtitle={`${SUBTITLE} Calls go to the session’s connection: ${connection.label}.`}
+        />
         <AdminKeyForm />
       </>
     );

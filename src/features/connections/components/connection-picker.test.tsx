@@ -58,7 +58,7 @@ describe('the connection picker', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAccessibleDescription(
-      'Opens the SSO page of Acme University in a new tab: copy the token it shows, then paste it here.',
+      'Opens the SSO page of the connection chosen above in a new tab: copy the token it shows, then paste it here.',
     );
 
     await user.click(link);

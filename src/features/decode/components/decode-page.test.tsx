@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/session/stores/session-store';
 import { errorReply, jsonReply, stubFetch } from '@/testing/fetch';
 import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
+import { signInForTest } from '@/testing/session';
 import { makeJwt } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
@@ -97,5 +98,54 @@ describe('the decode screen', () => {
     await user.click(await screen.findByRole('link', { name: 'Decode a token' }));
     await screen.findByRole('heading', { level: 1, name: 'Decode a token' });
     expect(router.state.location.pathname).toBe('/decode');
+  });
+});
+
+describe('the verdict on the token’s time', () => {
+  const EXP_MS = (ISSUED + 86_400) * 1000;
+  const verdict = () => screen.getByText(/^(Not expired|Expired|Not valid yet|No expiry)/);
+  const fakeClock = (at: number) => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(at);
+  };
+
+  it('counts a valid token’s time left down from the one clock, then says it has expired', async () => {
+    fakeClock(EXP_MS - 3_000);
+    await openWithToken();
+    expect(verdict()).toHaveTextContent(/^Not expired: 00:00:03 left\.$/);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(verdict()).toHaveTextContent(/^Not expired: 00:00:02 left\.$/);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(verdict()).toHaveTextContent(/^Expired: the server refuses a token after its exp\.$/);
+    expect(screen.getByRole('timer')).toBe(verdict().closest('[role="timer"]'));
+  });
+
+  it('says "expired" at once for a token past its exp', async () => {
+    fakeClock(EXP_MS + 86_400_000);
+    await openWithToken();
+    expect(verdict()).toHaveTextContent('Expired: the server refuses a token after its exp.');
+  });
+
+  it('says a token is not valid yet before its nbf, and when a token has no exp', async () => {
+    fakeClock(ISSUED * 1000 - 90_000);
+    await openWithToken();
+    expect(verdict()).toHaveTextContent('Not valid yet: its nbf is 00:01:30 away.');
+    fireEvent.change(tokenField(), { target: { value: makeJwt({ unique_name: 'x' }) } });
+    expect(verdict()).toHaveTextContent('No expiry: the token has no exp claim.');
+  });
+
+  it('signed in, sits in the app frame and reads the clock as the session’s countdown does', async () => {
+    // The browser's clock is 2 minutes behind the server's: the session measured it when it signed in (a Date
+    // header's whole second counts as its middle).
+    fakeClock(ISSUED * 1000 + 3_600_000 - 120_000);
+    const session = signInForTest({ issuedAt: ISSUED * 1000, serverDate: ISSUED * 1000 + 3_600_000 });
+    expect(session.clockOffsetMs).toBe(120_500);
+    stubFetch(() => jsonReply(jdoeRecord()));
+    await openWithToken(session.token);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    const chip = screen.getByRole('timer', { name: /^Session time left/ });
+    expect(chip).toHaveTextContent('23:00:00');
+    expect(verdict()).toHaveTextContent('Not expired: 23:00:00 left.');
+    expect(screen.queryByRole('link', { name: /Back to/ })).not.toBeInTheDocument();
   });
 });

@@ -10,27 +10,55 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { AuthCard } from '@/components/auth-card';
+import { PageHeader } from '@/components/page-header';
 import { ErrorNotice } from '@/components/error-notice';
 import { TextInput } from '@/components/text-input';
 import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { decodeToken } from '@/lib/jwt';
-import { PROFILE_PATH, SIGN_IN_PATH } from '@/lib/routes';
+import { SIGN_IN_PATH } from '@/lib/routes';
 import { cleanTokenText } from '@/lib/token-text';
 import { describeFailure, type Failure } from '@/session/errors/describe-failure';
 import { useSessionStore } from '@/session/stores/session-store';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { verifyPastedToken } from '@/features/sso/api/verify-token';
 import { ClaimsTable } from '@/features/token/components/claims-table';
+import { TokenVerdict } from './token-verdict';
 
 type Check =
   { kind: 'checking' } | { kind: 'accepted'; userName: string } | { kind: 'refused'; failure: Failure };
+
+const TITLE = 'Decode a token';
+const SUBTITLE = 'Paste any JWT to see its header, claims and times. It is decoded here and sent nowhere.';
+
+/** Signed in, inside the app frame (its navigation leads back); signed out, a card of its own. */
+export default function DecodePage() {
+  const signedIn = useSessionStore((s) => s.session !== null);
+  if (signedIn)
+    return (
+      <>
+        <PageHeader title={TITLE} subtitle={SUBTITLE} />
+        <Box sx={{ maxWidth: 720 }}>
+          <Decoder />
+        </Box>
+      </>
+    );
+  return (
+    <AuthCard title={TITLE} subtitle={SUBTITLE}>
+      <Decoder />
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        <Link component={RouterLink} to={SIGN_IN_PATH}>
+          Back to sign-in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}
 
 /**
  * Any token, decoded in the browser and sent nowhere; on request checked with one getuser against the chosen
  * connection. It lives in this screen's state only: no store, no storage, gone when the screen is left.
  */
-export default function DecodePage() {
-  const signedIn = useSessionStore((s) => s.session !== null);
+function Decoder() {
   const [text, setText] = useState('');
   const [check, setCheck] = useState<Check | null>(null);
   const token = cleanTokenText(text);
@@ -49,10 +77,7 @@ export default function DecodePage() {
   }
 
   return (
-    <AuthCard
-      title="Decode a token"
-      subtitle="Paste any JWT to see its header, claims and times. It is decoded here and sent nowhere."
-    >
+    <>
       <TextInput
         label="Token"
         name="decode-token"
@@ -72,6 +97,7 @@ export default function DecodePage() {
       />
       {decoded && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
+          <TokenVerdict token={decoded} />
           <Typography component="h2" variant="h6">
             Header
           </Typography>
@@ -111,11 +137,6 @@ export default function DecodePage() {
           </Box>
         </Box>
       )}
-      <Typography variant="body2" sx={{ mt: 3 }}>
-        <Link component={RouterLink} to={signedIn ? PROFILE_PATH : SIGN_IN_PATH}>
-          {signedIn ? 'Back to the console' : 'Back to sign-in'}
-        </Link>
-      </Typography>
-    </AuthCard>
+    </>
   );
 }

@@ -25,7 +25,8 @@ export function RelaySsoLink({ connection, pasteStep }: { connection: Connection
         Sign in with SSO
       </Button>
       <Typography id="sso-hint" variant="body2" sx={{ mt: 1 }}>
-        Opens the SSO page of {connection.label} in a new tab: copy the token it shows, then paste it here.
+        Opens the SSO page of the connection chosen above in a new tab: copy the token it shows, then paste it
+        here.
       </Typography>
     </>
   );

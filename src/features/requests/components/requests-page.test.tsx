@@ -98,8 +98,8 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
   it('a pasted curl command with {constructor}, {__proto__} and {toString} fills the form, and the screen works', async () => {
     const names = ['constructor', '__proto__', 'toString'];
     const { user } = renderRoute('/requests');
-    await user.click(await screen.findByRole('button', { name: 'Paste a curl command' }, SCREEN_LOADS));
-    await user.click(screen.getByLabelText('curl command'));
+    await user.click(await screen.findByRole('button', { name: 'Paste a command' }, SCREEN_LOADS));
+    await user.click(screen.getByLabelText('curl or PowerShell command'));
     await user.paste(
       `curl http://localhost:3000/TDWebApi/api/people/${names.map((n) => `{${n}}`).join('/')}`,
     );

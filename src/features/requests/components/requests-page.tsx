@@ -1,7 +1,7 @@
 /**
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
- * (`form/`), a pasted curl command (`paste/`), the call and its response (`api/`), the history and the saved
- * requests (`history/`, `saved/`).
+ * (`form/`), a pasted curl or PowerShell command (`paste/`), the call and its response (`api/`, `answer/`), the
+ * history and the saved requests (`history/`, `saved/`).
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -33,7 +33,7 @@ import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
 import { FormCopies } from './form-copies';
-import { PasteCurl } from './paste-curl';
+import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
@@ -130,7 +130,7 @@ export default function RequestsPage() {
     <>
       <PageHeader
         title="Requests"
-        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to ${session.connection.label}.`}
+        subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
       />
       <Box
         sx={{
@@ -170,7 +170,7 @@ export default function RequestsPage() {
               </Box>
             </Box>
             <Box sx={{ mt: 2 }}>
-              <PasteCurl
+              <PasteCommand
                 bases={bases}
                 onFilled={(filled, notes) => {
                   load(filled);
@@ -184,7 +184,7 @@ export default function RequestsPage() {
                 severity="info"
                 onClose={() => setPasteNotes([])}
                 sx={{ mt: 2 }}
-                aria-label="From the curl command"
+                aria-label="From the pasted command"
               >
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {pasteNotes.map((note) => (

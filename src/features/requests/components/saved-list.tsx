@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
+import { downloadFile } from '@/lib/download-file';
 import { ownValue } from '@/lib/own-value';
 import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
@@ -17,8 +18,14 @@ const STORAGE_FULL = 'This browser’s storage is full';
 /** Saved requests listed at a time: an import may bring thousands, and each is a row of buttons. */
 const PAGE = 100;
 
-/** How many requests an import names as not imported; the rest are counted. */
+/** How many requests an import names as not imported, or as not brought over whole; the rest are counted. */
 const SKIPPED_NAMED = 10;
+
+/** What an import did: a sentence, and the requests it brought over without all of them. */
+interface Status {
+  text: string;
+  lost?: string[];
+}
 
 function importedStatus(count: number, skipped: string[]): string {
   const named = skipped.slice(0, SKIPPED_NAMED).join('; ');
@@ -26,13 +33,32 @@ function importedStatus(count: number, skipped: string[]): string {
   return `Imported ${count} request${count === 1 ? '' : 's'}.${skipped.length > 0 ? ` Not imported: ${named}${more}.` : ''}`;
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
+/**
+ * What an import did not bring over, a line per request (folder, collection): the console sends no headers of its
+ * own choosing, JSON bodies only, the session's token instead of any auth, and runs no scripts.
+ */
+function LostList({ lost }: { lost: string[] }) {
+  const more = lost.length - SKIPPED_NAMED;
+  return (
+    <>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Not brought over (the console sends JSON bodies and the session’s token, no other headers, and runs no
+        scripts):
+      </Typography>
+      <Box component="ul" aria-label="Not brought over" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>
+        {lost.slice(0, SKIPPED_NAMED).map((line, i) => (
+          <Typography component="li" variant="body2" key={i}>
+            {line}
+          </Typography>
+        ))}
+        {more > 0 && (
+          <Typography component="li" variant="body2">
+            And {more} more like these.
+          </Typography>
+        )}
+      </Box>
+    </>
+  );
 }
 
 /**
@@ -54,7 +80,8 @@ export function SavedList({
   const remove = useSavedStore((s) => s.remove);
   const load = useRequestFormStore((s) => s.load);
   const { text: name, setText: setName, setError, field } = useTextField();
-  const [status, setStatus] = useState('');
+  const [status, setStatusOf] = useState<Status>({ text: '' });
+  const setStatus = (text: string, lost?: string[]) => setStatusOf({ text, lost });
   const [shown, setShown] = useState(PAGE);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -82,7 +109,7 @@ export function SavedList({
     if (!read.ok) setStatus(read.message);
     else if (!save(connection, read.saved))
       setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
-    else setStatus(importedStatus(read.saved.length, read.skipped));
+    else setStatus(importedStatus(read.saved.length, read.skipped), read.lost);
   }
 
   return (
@@ -99,9 +126,10 @@ export function SavedList({
           Save the form
         </Button>
       </Box>
-      <Typography variant="body2" role="status" aria-live="polite">
-        {status}
-      </Typography>
+      <Box role="status" aria-live="polite">
+        <Typography variant="body2">{status.text}</Typography>
+        {status.lost && status.lost.length > 0 && <LostList lost={status.lost} />}
+      </Box>
       {saved.length === 0 ? (
         <Typography color="text.secondary">Nothing saved for this connection yet.</Typography>
       ) : (
@@ -168,13 +196,14 @@ export function SavedList({
           variant="outlined"
           disabled={saved.length === 0}
           onClick={() =>
-            download(
+            downloadFile(
               'auth-console-requests.postman_collection.json',
               JSON.stringify(
                 toPostman(saved, { name: `Auth Console: ${label}`, baseUrl: connection }),
                 null,
                 2,
               ),
+              'application/json',
             )
           }
         >

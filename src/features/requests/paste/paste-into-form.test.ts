@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FORM, FORM_LIMITS } from '../form/request-form';
-import { NOTES_LISTED, pasteCurl, pasteTarget } from './paste-into-form';
+import { NOTES_LISTED, pasteCommand, pasteTarget } from './paste-into-form';
 
 const BASES = { own: 'https://a.example/TDWebApi', accepted: ['https://a.example/TDWebApi'] };
 
-describe('pasteCurl', () => {
+describe('pasteCommand', () => {
   it(`lists each note once, at most ${NOTES_LISTED} of them, and counts the rest`, () => {
     const options = Array.from({ length: 5_000 }, (_, i) => `--odd-${i} -H 'X-Same: 1'`).join(' ');
-    const pasted = pasteCurl(`curl ${options} https://a.example/TDWebApi/api/x`, BASES);
+    const pasted = pasteCommand(`curl ${options} https://a.example/TDWebApi/api/x`, BASES);
     if (!pasted.ok) throw new Error(pasted.message);
     expect(pasted.notes).toEqual([
       'Read with bash quoting.',
@@ -20,11 +20,45 @@ describe('pasteCurl', () => {
   it(`fills up to ${FORM_LIMITS.queryRows} query rows and refuses more, from the URL and -G data together`, () => {
     const params = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `p${from + i}=v`).join('&');
     const url = (n: number) => `https://a.example/TDWebApi/api/x?${params(n)}`;
-    const atLimit = pasteCurl(`curl -G -d '${params(50, 50)}' '${url(50)}'`, BASES);
+    const atLimit = pasteCommand(`curl -G -d '${params(50, 50)}' '${url(50)}'`, BASES);
     expect(atLimit.ok && atLimit.form.query.length).toBe(FORM_LIMITS.queryRows);
-    expect(pasteCurl(`curl -G -d '${params(51, 50)}' '${url(50)}'`, BASES)).toEqual({
+    expect(pasteCommand(`curl -G -d '${params(51, 50)}' '${url(50)}'`, BASES)).toEqual({
       ok: false,
       message: `The command has more than ${FORM_LIMITS.queryRows} query parameters, the most the form holds: nothing was filled in.`,
+    });
+  });
+});
+
+describe('pasteCommand with PowerShell', () => {
+  it('fills the form from an Invoke-RestMethod, a GET’s hashtable body as rows, saying how it was read', () => {
+    const pasted = pasteCommand(
+      `# Connection: A\n$q = @{ searchText = 'smith'; maxResults = 5 }\nInvoke-RestMethod -Uri 'https://a.example/TDWebApi/api/people/lookup?active=1' -Headers @{ Authorization = 'Bearer x' } -Body $q`,
+      BASES,
+    );
+    expect(pasted).toMatchObject({
+      ok: true,
+      form: {
+        method: 'GET',
+        path: 'people/lookup',
+        body: '',
+        query: [
+          { name: 'active', value: '1' },
+          { name: 'searchText', value: 'smith' },
+          { name: 'maxResults', value: '5' },
+        ],
+      },
+      notes: [
+        'Read as PowerShell’s Invoke-RestMethod.',
+        'The Authorization header was left out: the session’s token is used.',
+      ],
+    });
+  });
+
+  it('says what it reads when a paste is neither', () => {
+    expect(pasteCommand('wget https://a.example/TDWebApi/api/x', BASES)).toEqual({
+      ok: false,
+      message:
+        'That is neither a curl command nor a PowerShell call of Invoke-RestMethod or Invoke-WebRequest.',
     });
   });
 });

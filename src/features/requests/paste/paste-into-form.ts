@@ -1,4 +1,5 @@
-import { readCurl } from './read-curl';
+import { NOT_CURL, readCurl, type CurlRead } from './read-curl';
+import { callsInvoke, NOT_A_CALL, readPowerShell, type PowerShellRead } from './read-powershell';
 import { readTarget, type TargetBases } from './read-target';
 import { beyondFormLimits, METHODS, newQueryParam, type RequestForm } from '../form/request-form';
 import type { ApiMethod } from '@/lib/api-client';
@@ -27,9 +28,31 @@ export function pasteTarget(form: RequestForm, text: string, bases: TargetBases)
   return { ok: true, form: { ...form, path: read.path, query }, notes: [] };
 }
 
-/** A new form from a curl command, with what was left out and what could not be read. */
-export function pasteCurl(text: string, bases: TargetBases): PasteResult {
+type CommandResult = ({ ok: true } & (CurlRead | PowerShellRead)) | { ok: false; message: string };
+
+/** Comment lines, then curl: what the console's own copies look like. */
+const STARTS_WITH_CURL = /^\s*(#[^\n]*\n\s*)*curl(\.exe)?\s/i;
+
+/** A curl command, or a PowerShell script that calls Invoke-RestMethod or Invoke-WebRequest, read by its reader. */
+function readCommand(text: string): CommandResult {
+  if (!STARTS_WITH_CURL.test(text) && callsInvoke(text)) return readPowerShell(text);
   const curl = readCurl(text);
+  return !curl.ok && curl.message === NOT_CURL ? { ok: false, message: NOT_A_CALL } : curl;
+}
+
+/** How a command was read: the first of its notes. */
+function readAs(read: CurlRead | PowerShellRead): string {
+  return 'cmdlet' in read
+    ? `Read as PowerShell’s ${read.cmdlet}.`
+    : `Read with ${SHELL[read.dialect]} quoting.`;
+}
+
+/**
+ * A new form from a curl command or a PowerShell Invoke-RestMethod / Invoke-WebRequest, with what was left out and
+ * what could not be read.
+ */
+export function pasteCommand(text: string, bases: TargetBases): PasteResult {
+  const curl = readCommand(text);
   if (!curl.ok) return curl;
   const target = readTarget(curl.url, bases);
   if (!target.ok) return target;
@@ -54,7 +77,7 @@ export function pasteCurl(text: string, bases: TargetBases): PasteResult {
     body: curl.body ?? '',
   };
   const notes = [
-    `Read with ${SHELL[curl.dialect]} quoting.`,
+    readAs(curl),
     ...listed([...curl.notes, ...curl.unread.map((what) => `Not read: ${what}.`)]),
   ];
   return { ok: true, form, notes };

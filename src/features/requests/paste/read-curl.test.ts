@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { curlCommand } from '@/lib/copy-commands';
 import { readCurl } from './read-curl';
 import { splitCommandLine } from './split-command-line';
 
@@ -134,6 +135,32 @@ describe('readCurl', () => {
         '-b was left out: the console sends no cookies to the API.',
         'The header X-Thing was left out: the console sends only its own headers.',
       ],
+    });
+  });
+
+  it('reads back the console’s own Copy as curl, whose first line is a comment naming the connection', () => {
+    const body = JSON.stringify({ FirstName: 'Ann', Note: "it's # not a comment" });
+    const copy = curlCommand(
+      { method: 'POST', url: `${URL_}?x=1`, body, connection: 'Acme # University' },
+      { token: 'abc.def.ghi' },
+    );
+    expect(copy.startsWith('# Connection: Acme # University\ncurl')).toBe(true);
+    expect(readCurl(copy)).toEqual({
+      ok: true,
+      dialect: 'bash',
+      method: 'POST',
+      url: `${URL_}?x=1`,
+      getData: null,
+      body,
+      notes: ['The Authorization header was left out: the session’s token is used.'],
+      unread: [],
+    });
+  });
+
+  it('reads PowerShell’s typographic quotes as PowerShell does, doubled ones as themselves', () => {
+    expect(readCurl(`curl.exe -d ‘{"a":"O’’Brien"}’ ${URL_}`)).toMatchObject({
+      ok: true,
+      body: '{"a":"O’Brien"}',
     });
   });
 

@@ -1,19 +1,9 @@
-import { isJsonText } from '@/lib/json-text';
+import { keepJsonBody, readHeader, TOKEN_USED, type CommandRead } from './command-read';
 import { dialectOf, splitCommandLine, type Dialect } from './split-command-line';
 
-interface CurlRead {
+/** The method is as written with `-X`, or what curl would pick (POST with data, GET otherwise); `getData` is `-G`'s. */
+export interface CurlRead extends CommandRead {
   dialect: Dialect;
-  /** As written with `-X`, or what curl would pick (POST with data, GET otherwise). */
-  method: string;
-  url: string;
-  /** Data sent as the query string (`-G`), joined as curl joins it. */
-  getData: string | null;
-  /** The body text, or null for none. */
-  body: string | null;
-  /** What was read and left out on purpose, each with why. */
-  notes: string[];
-  /** What could not be read, named as written; nothing of it was guessed at. */
-  unread: string[];
 }
 
 export type CurlResult = ({ ok: true } & CurlRead) | { ok: false; message: string };
@@ -64,7 +54,7 @@ const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-asc
 /** Short options whose value may follow without a space, as in `-XPOST`. */
 const ATTACHED = /^-([XHdbuoxmAew])(.+)$/;
 
-const JSON_TYPE = /^(application|text)\/json\b/i;
+export const NOT_CURL = 'That is not a curl command: it should start with curl.';
 
 /**
  * A curl command line read as curl would read it (bash, cmd or PowerShell quoting): method, URL, the body and
@@ -77,7 +67,7 @@ export function readCurl(text: string): CurlResult {
   if (!split.ok) return split;
   const [command, ...args] = split.words;
   if (!command || !/^curl(\.exe)?$/i.test(command)) {
-    return { ok: false, message: 'That is not a curl command: it should start with curl.' };
+    return { ok: false, message: NOT_CURL };
   }
   const read: CurlRead = { dialect, method: '', url: '', getData: null, body: null, notes: [], unread: [] };
   const urls: string[] = [];
@@ -118,14 +108,7 @@ export function readCurl(text: string): CurlResult {
       const header = takeValue() ?? '';
       const colon = header.indexOf(':');
       const name = colon < 0 ? header.trim() : header.slice(0, colon).trim();
-      const headerValue = colon < 0 ? '' : header.slice(colon + 1).trim();
-      if (/^authorization$/i.test(name))
-        read.notes.push('The Authorization header was left out: the session’s token is used.');
-      else if (/^content-type$/i.test(name)) contentType = headerValue;
-      else if (/^accept$/i.test(name)) {
-        if (!JSON_TYPE.test(headerValue) && headerValue !== '*/*')
-          read.notes.push(`Accept: ${headerValue} was left out: the console asks for JSON.`);
-      } else read.notes.push(`The header ${name} was left out: the console sends only its own headers.`);
+      contentType = readHeader(read, name, colon < 0 ? '' : header.slice(colon + 1).trim()) ?? contentType;
     } else if (DATA.has(arg)) {
       const given = takeValue() ?? '';
       if (arg === '--json') json = true;
@@ -137,7 +120,7 @@ export function readCurl(text: string): CurlResult {
       }
     } else if (arg === '-u' || arg === '--user' || arg === '--oauth2-bearer') {
       takeValue();
-      read.notes.push(`${arg} and its credentials were left out: the session’s token is used.`);
+      read.notes.push(`${arg} and its credentials were left out: ${TOKEN_USED}.`);
     } else if (arg === '-b' || arg === '--cookie') {
       takeValue();
       read.notes.push(`${arg} was left out: the console sends no cookies to the API.`);
@@ -156,17 +139,7 @@ export function readCurl(text: string): CurlResult {
   if (get) read.getData = joined;
   else read.body = joined;
   read.method ||= joined !== null && !get ? 'POST' : 'GET';
-  if (contentType !== null && !JSON_TYPE.test(contentType)) {
-    read.unread.push(`Content-Type: ${contentType} (the console sends JSON bodies only)`);
-    read.body = null;
-  } else if (read.body !== null && !isJsonText(read.body)) {
-    read.unread.push(
-      contentType === null && !json
-        ? 'the body: it is not JSON (curl sends it as form data)'
-        : 'the body: it is not JSON',
-    );
-    read.body = null;
-  }
+  keepJsonBody(read, contentType, json ? null : 'curl');
   const dataUsed = read.body !== null || read.getData !== null;
   const named = new Set<string>();
   for (const { name, word } of split.variables) {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MASKED_SECRET } from '@/lib/secret-fields';
 import { fromPostman, fromPostmanFile, IMPORT_LIMITS, POSTMAN_SCHEMA, toPostman } from './postman-collection';
+import { NAMED_PER_REQUEST } from './postman-losses';
 import { savedFrom, type SavedRequest } from './saved-request';
 import { FORM_LIMITS, newQueryParam } from '../form/request-form';
 
@@ -97,7 +98,96 @@ describe('toPostman', () => {
 describe('fromPostman', () => {
   it('round-trips what was exported', () => {
     const text = JSON.stringify(toPostman(SAVED, { name: 'x', baseUrl: 'https://a/TDWebApi' }));
-    expect(fromPostman(text)).toEqual({ ok: true, saved: SAVED, skipped: [] });
+    expect(fromPostman(text)).toEqual({ ok: true, saved: SAVED, skipped: [], lost: [] });
+  });
+
+  it('names, per request, what it does not bring over: headers, a body that is not raw, auth, scripts, variables', () => {
+    const script = (listen: string) => ({
+      listen,
+      script: { type: 'text/javascript', exec: ['pm.test("x")'] },
+    });
+    const file = {
+      info: { name: 'Mine', schema: POSTMAN_SCHEMA },
+      auth: { type: 'apikey', apikey: [{ key: 'value', value: 'k' }] },
+      event: [script('prerequest')],
+      item: [
+        {
+          name: 'Create person',
+          event: [script('test'), { listen: 'prerequest', script: { exec: [''] } }],
+          request: {
+            method: 'POST',
+            auth: { type: 'basic', basic: [{ key: 'password', value: 'hunter2' }] },
+            header: [
+              { key: 'Content-Type', value: 'multipart/form-data' },
+              { key: 'X-Custom', value: '1' },
+              { key: 'X-Off', value: '1', disabled: true },
+              { key: 'Accept', value: 'application/json' },
+            ],
+            url: {
+              raw: '{{baseUrl}}/api/people?notify={{notify}}&x=1',
+              query: [
+                { key: 'notify', value: '{{notify}}' },
+                { key: 'off', value: '1', disabled: true },
+              ],
+            },
+            body: { mode: 'formdata', formdata: [{ key: 'FirstName', value: 'Ann', type: 'text' }] },
+          },
+        },
+        {
+          name: 'Admin',
+          auth: { type: 'bearer', bearer: [{ key: 'token', value: 'abc' }] },
+          item: [
+            {
+              name: 'One person',
+              request: {
+                method: 'GET',
+                header: [{ key: 'content-type', value: 'application/json' }],
+                url: { raw: '{{baseUrl}}/api/people/{{uid}}' },
+              },
+            },
+            {
+              name: 'Update',
+              request: {
+                method: 'PATCH',
+                url: { raw: '{{baseUrl}}/api/people/1' },
+                body: { mode: 'raw', raw: '{"Note":"{{note}}","Other":"{{other}}","Again":"{{note}}"}' },
+              },
+            },
+            {
+              name: 'Upload',
+              request: { method: 'POST', url: { raw: '{{baseUrl}}/api/x' }, body: { mode: 'urlencoded' } },
+            },
+          ],
+        },
+      ],
+    };
+    const read = fromPostman(JSON.stringify(file));
+    expect(read).toMatchObject({
+      ok: true,
+      saved: [
+        { name: 'Create person', path: 'people', body: '' },
+        { name: 'One person', path: 'people/{uid}' },
+        { name: 'Update', body: '{"Note":"{{note}}","Other":"{{other}}","Again":"{{note}}"}' },
+        { name: 'Upload' },
+      ],
+      skipped: [],
+      lost: [
+        'The collection: its auth (apikey); its pre-request script',
+        'Create person: the headers Content-Type, X-Custom; its form-data body; 1 disabled query parameter; the value of {{notify}} (put it in); its auth (basic); its test script',
+        'The folder Admin: its auth (bearer)',
+        'Update: the values of {{note}}, {{other}} (put them in)',
+        'Upload: its urlencoded form body',
+      ],
+    });
+    expect(JSON.stringify(read)).not.toContain('hunter2');
+  });
+
+  it(`names at most ${NAMED_PER_REQUEST} headers of a request, and counts the rest`, () => {
+    const header = Array.from({ length: 8 }, (_, i) => ({ key: `X-${i}`, value: 'v' }));
+    const file = collection([{ name: 'Many', request: { method: 'GET', header, url: '{{baseUrl}}/api/x' } }]);
+    expect(fromPostman(JSON.stringify(file))).toMatchObject({
+      lost: ['Many: the headers X-0, X-1, X-2, X-3, X-4 and 3 more'],
+    });
   });
 
   it('flattens folders, masks a secret in a file, names what it skips', () => {

@@ -1,4 +1,5 @@
 import { beyondFormLimits } from '../form/request-form';
+import { authAndScriptsLost, requestLost } from './postman-losses';
 import { parseSaved, type SavedRequest } from './saved-request';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -20,9 +21,10 @@ interface PostmanItem {
   };
 }
 
-/** `{uid}` in our paths is `:uid` in Postman's. */
+/** `{uid}` in our paths is `:uid` in Postman's; a segment that is a Postman variable, `{{uid}}`, becomes one too. */
 const toPostmanSegment = (segment: string) => segment.replace(/^\{([^{}/]+)\}$/, ':$1');
-const fromPostmanSegment = (segment: string) => segment.replace(/^:([^/]+)$/, '{$1}');
+const fromPostmanSegment = (segment: string) =>
+  segment.replace(/^:([^/]+)$/, '{$1}').replace(/^\{\{([^{}/]+)\}\}$/, '{$1}');
 
 function item(saved: SavedRequest): PostmanItem {
   const path = [
@@ -71,7 +73,18 @@ export function toPostman(saved: SavedRequest[], { name, baseUrl }: { name: stri
 }
 
 export type ImportResult =
-  { ok: true; saved: SavedRequest[]; skipped: string[] } | { ok: false; message: string };
+  | {
+      ok: true;
+      saved: SavedRequest[];
+      /** The requests not imported, each with why. */
+      skipped: string[];
+      /**
+       * What was imported without all of it, one line each (`Name: what was not brought over`): a request's headers,
+       * a body that is not raw, its auth and scripts; the collection's and folders' auth and scripts.
+       */
+      lost: string[];
+    }
+  | { ok: false; message: string };
 
 /**
  * What one import may hold: the file's size, its items (requests and folders counted together) and how deep its
@@ -87,8 +100,8 @@ const TOO_DEEP = `The collection nests folders more than ${IMPORT_LIMITS.folderD
 const asRecord = (v: unknown): Record<string, unknown> | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
-/** One request of the collection, or why it is not imported. */
-function readRequest(it: Record<string, unknown>): SavedRequest | string {
+/** One request of the collection with what of it was not brought over, or why it is not imported. */
+function readRequest(it: Record<string, unknown>): { saved: SavedRequest; lost: string[] } | string {
   const name = typeof it.name === 'string' ? it.name : '(no name)';
   const request = asRecord(it.request);
   const url = asRecord(request?.url);
@@ -112,22 +125,29 @@ function readRequest(it: Record<string, unknown>): SavedRequest | string {
   const beyond = beyondFormLimits(path, rows.length);
   if (beyond) return `${name}: it has ${beyond}`;
   const body = asRecord(request.body);
+  const bodyText = body?.mode === 'raw' && typeof body.raw === 'string' ? body.raw : '';
   const saved = parseSaved({
     name,
     method: typeof request.method === 'string' ? request.method.toUpperCase() : 'GET',
     path,
     pathValues,
     query: rows,
-    body: body?.mode === 'raw' && typeof body.raw === 'string' ? body.raw : '',
+    body: bodyText,
   });
-  return saved ?? `${name}: its method is not one this form sends`;
+  if (!saved) return `${name}: its method is not one this form sends`;
+  return { saved, lost: [...requestLost(request, rows, bodyText), ...authAndScriptsLost(it, request)] };
+}
+
+/** A line of what was not brought over of `what` (a request, a folder, the collection), or none. */
+function lostLine(what: string, lost: string[]): string[] {
+  return lost.length === 0 ? [] : [`${what}: ${lost.join('; ')}`];
 }
 
 /**
  * The collection's requests, folders flattened in order, walked with a stack of its own (a collection may nest
  * deeper than the call stack reaches), within the item and depth limits.
  */
-function readItems(items: unknown[]): ImportResult {
+function readItems(items: unknown[], lost: string[]): ImportResult {
   const saved: SavedRequest[] = [];
   const skipped: string[] = [];
   const folders = [{ items, next: 0 }];
@@ -145,13 +165,18 @@ function readItems(items: unknown[]): ImportResult {
       // The collection itself is the first entry: a folder in it is one deep.
       if (folders.length > IMPORT_LIMITS.folderDepth) return { ok: false, message: TOO_DEEP };
       folders.push({ items: it.item as unknown[], next: 0 });
+      const name = typeof it.name === 'string' ? it.name : '(no name)';
+      lost.push(...lostLine(`The folder ${name}`, authAndScriptsLost(it, null)));
       continue;
     }
     const read = readRequest(it);
     if (typeof read === 'string') skipped.push(read);
-    else saved.push(read);
+    else {
+      saved.push(read.saved);
+      lost.push(...lostLine(read.saved.name, read.lost));
+    }
   }
-  return { ok: true, saved, skipped };
+  return { ok: true, saved, skipped, lost };
 }
 
 /** Saved requests from a Postman v2.1 collection (folders flattened); what cannot be read is named. */
@@ -168,7 +193,7 @@ export function fromPostman(text: string): ImportResult {
     return { ok: false, message: 'The file is not a Postman collection (it needs "info" and "item").' };
   if (info.schema !== POSTMAN_SCHEMA)
     return { ok: false, message: 'Only Postman collections of format v2.1 can be imported.' };
-  return readItems(collection.item);
+  return readItems(collection.item, lostLine('The collection', authAndScriptsLost(collection, null)));
 }
 
 /** A chosen file read as a collection, refused unread when it is larger than an import may be. */

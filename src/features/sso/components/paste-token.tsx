@@ -72,8 +72,8 @@ export function PasteToken({ next }: { next: string }) {
       </Typography>
       {!sharesOrigin(connection) && (
         <Typography variant="body2">
-          {connection.label} shows its token on its own SSO page, which this console cannot read: you copy it
-          from there.
+          The connection chosen above shows its token on its own SSO page, which this console cannot read: you
+          copy it from there.
         </Typography>
       )}
       <Box
@@ -85,7 +85,7 @@ export function PasteToken({ next }: { next: string }) {
           <Link href={pageUrl} target="_blank" rel="noopener noreferrer">
             Open the SSO page in a new tab
           </Link>
-          : the page of {connection.label} itself, <code>{pageUrl}</code>.
+          : the connection’s own page, <code>{pageUrl}</code>.
         </li>
         <li>
           If it asks you to sign in, sign in as you usually do at your organization; it then brings you back
@@ -96,8 +96,8 @@ export function PasteToken({ next }: { next: string }) {
           and copy it.
         </li>
         <li>
-          Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to{' '}
-          {connection.label} verifies it: the console keeps it only if {connection.label} accepts it.
+          Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to
+          the connection verifies it: the console keeps it only if the connection accepts it.
         </li>
       </Box>
       <Typography variant="body2" sx={{ mb: 2 }}>

@@ -27,6 +27,8 @@ beforeEach(() => {
       caption="Token claims"
       values={{
         unique_name: 'jdoe@example.edu',
+        tdx_entity: '2',
+        tdx_partition: '18',
         nbf: ISSUED,
         iat: ISSUED - 90,
         exp: ISSUED + 86_400,
@@ -63,6 +65,13 @@ describe('the claims table', () => {
   it('leaves other claims as they are, times only for the time claims', () => {
     expect(cell('ver')).toHaveTextContent(/^1772452800$/);
     expect(cell('unique_name')).toHaveTextContent(/^jdoe@example\.edu$/);
+  });
+
+  it('says what TeamDynamix’s own claims, tdx_entity and tdx_partition, hold', () => {
+    expect(cell('tdx_entity').querySelector('code')).toHaveTextContent(/^2$/);
+    expect(cell('tdx_entity')).toHaveTextContent(/number for the organization \(entity\).*BEIDInt/);
+    expect(cell('tdx_partition').querySelector('code')).toHaveTextContent(/^18$/);
+    expect(cell('tdx_partition')).toHaveTextContent(/partition of its service that holds the organization/);
   });
 
   it('shows a GUID as one unbreakable unit with a button that copies it', async () => {

@@ -3,15 +3,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { TextInput } from '@/components/text-input';
 import { useTextField } from '@/components/use-text-field';
-import { pasteCurl } from '../paste/paste-into-form';
+import { pasteCommand } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import type { RequestForm } from '../form/request-form';
 
 /**
- * "Paste a curl command": a field that opens in place (a modal would add to the first page's shared code), reads
- * the command into a new form, or says what stops it and leaves the form as it was.
+ * "Paste a command" (curl, or PowerShell's Invoke-RestMethod / Invoke-WebRequest): a field that opens in place (a
+ * modal would add to the first page's shared code), reads the command into a new form, or says what stops it and
+ * leaves the form as it was.
  */
-export function PasteCurl({
+export function PasteCommand({
   bases,
   onFilled,
 }: {
@@ -26,7 +27,7 @@ export function PasteCurl({
     setError(undefined);
   };
   function fill() {
-    const result = pasteCurl(text, bases);
+    const result = pasteCommand(text, bases);
     if (!result.ok) {
       setError(result.message);
       return;
@@ -51,24 +52,18 @@ export function PasteCurl({
         aria-controls={open ? regionId : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        Paste a curl command
+        Paste a command
       </Button>
       {open && (
-        <Box
-          id={regionId}
-          role="group"
-          aria-label="Paste a curl command"
-          sx={{ mt: 2 }}
-          onKeyDown={onKeyDown}
-        >
+        <Box id={regionId} role="group" aria-label="Paste a command" sx={{ mt: 2 }} onKeyDown={onKeyDown}>
           <TextInput
-            label="curl command"
+            label="curl or PowerShell command"
             autoFocus
             multiline
             minRows={4}
             maxRows={16}
             {...field}
-            hint="bash, cmd or PowerShell quoting; Ctrl+Enter fills the form; an Authorization header is left out (this session’s token is used)"
+            hint="curl (bash, cmd or PowerShell quoting), or PowerShell’s Invoke-RestMethod or Invoke-WebRequest with the lines setting its variables; Ctrl+Enter fills the form; an Authorization header is left out (this session’s token is used)"
             inputProps={{ spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } }}
           />
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>

@@ -1,0 +1,36 @@
+import type { IncomingMessage } from 'node:http';
+
+/** What the rooms that handled a request learnt about it, for the emulator's request journal. */
+export interface RequestNotes {
+  /** The user it acted as: its verified bearer token's, or the one its sign-in signed in. */
+  user: string | null;
+  /** A scripted fault of the control API answered it instead of its route. */
+  fault: boolean;
+}
+
+// Keyed by the request itself, so a note lives exactly as long as the request object.
+const notes = new WeakMap<IncomingMessage, RequestNotes>();
+
+function notesOf(req: IncomingMessage): RequestNotes {
+  let found = notes.get(req);
+  if (!found) {
+    found = { user: null, fault: false };
+    notes.set(req, found);
+  }
+  return found;
+}
+
+/** Notes the user a request acted as (never a secret: a user name). */
+export function noteUser(req: IncomingMessage, username: string) {
+  notesOf(req).user = username;
+}
+
+/** Notes that a scripted fault answered the request. */
+export function noteFault(req: IncomingMessage) {
+  notesOf(req).fault = true;
+}
+
+/** What was noted about a request. */
+export function requestNotes(req: IncomingMessage): Readonly<RequestNotes> {
+  return notes.get(req) ?? { user: null, fault: false };
+}
