@@ -258,10 +258,8 @@ describe('the sign-in page', () => {
 
   it('tells why the session ended when it comes back to sign-in', async () => {
     useSessionStore.setState({ lastSignOut: 'other-tab' });
-    // Awaited: the notice suspends on its code, which a synchronous act does not wait for.
-    await act(async () => {
-      renderRoute('/sign-in');
-    });
+    // Rendered in an awaited act: the notice suspends on its code, which a synchronous act does not wait for.
+    await act(() => Promise.resolve(renderRoute('/sign-in')));
     expect(await screen.findByText('You signed out in another tab.')).toBeInTheDocument();
   });
 });
