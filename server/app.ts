@@ -34,6 +34,7 @@ import { Recorder } from './recordings/recorder.ts';
 import { OnBehalfOf } from './sso/on-behalf-of.ts';
 import { createStatic } from './http/static-files.ts';
 import type { Db } from './store/db.ts';
+import type { SeededRealm } from './realm/seed.ts';
 import { createLogger } from './runtime/log.ts';
 import { loadTls } from './config/tls.ts';
 
@@ -52,6 +53,8 @@ export interface App {
   db: Db;
   /** The Web API's routes this server implements (its openapi.json describes exactly these): none when off. */
   routes: readonly Route[];
+  /** The realm the emulator's database holds, and what this start did about it; null with the emulator off. */
+  realm: SeededRealm | null;
   /** Listens on the configured host and port (0: any free port) and resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops accepting, lets requests in flight finish (a few seconds at most), then closes the database. */
@@ -228,6 +231,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       return emulator.db;
     },
     routes: emulator?.routes ?? [],
+    realm: emulator?.realm ?? null,
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);

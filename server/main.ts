@@ -4,55 +4,40 @@ import { ConfigError } from './config/config-error.ts';
 import { emulatorWanted, loadConfig, readsEnvFile, type Config } from './config/config.ts';
 import { loadEnvFile } from './config/env-file.ts';
 import { createLogger } from './runtime/log.ts';
-import { RealmError, readRealmFile } from './realm/realm.ts';
+import { RealmError } from './realm/realm.ts';
+import type { SeededRealm } from './realm/seed.ts';
+import { identityLines, realmLines } from './realm/sign-in-lines.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function ssoLines(url: string, config: Config): string[] {
+function ssoLines(url: string, config: Config, realm: SeededRealm): string[] {
   if (config.sso.kind === 'external') return [`  Single sign-on: through ${config.sso.issuer}`];
   return [
     `  Single sign-on: ${url}/TDWebApi/api/auth/loginsso, through the embedded provider at ${config.publicOrigin ?? url}/idp`,
-    '    jane   / Sso-demo-2026   -> jdoe@example.edu',
-    '    nobody / Sso-demo-2026   -> no user (refused)',
-    '    robin  / Sso-demo-2026   -> retired@example.edu (inactive, refused)',
+    ...identityLines(realm, config.ssoClaim === 'email'),
   ];
 }
 
-/** A realm file's sign-ins as the start prints them: names and BEIDs, never a password or key. */
-function realmLines(path: string): string[] {
-  const realm = readRealmFile(path);
-  return [
-    `  Sign-ins (realm ${path}; passwords and WebServicesKeys as written there):`,
-    ...realm.organizations.flatMap((org) => [
-      ...org.Users.map((user) => `    ${user.UserName}${user.Active === false ? '   inactive' : ''}`),
-      `    ${org.Name}: admin BEID ${org.BEID}${org.AdminAccount.Active ? '' : '   inactive'}`,
-    ]),
-  ];
-}
-
-function banner(url: string, config: Config, certPath: string | null, envFile: string | null) {
+function banner(
+  url: string,
+  config: Config,
+  realm: SeededRealm,
+  certPath: string | null,
+  envFile: string | null,
+) {
   const { dataDir } = config;
-  const { realmFile } = config;
   const lines = [
     '',
     `  Auth Console and Web API emulator: ${url}/`,
     `  API base URL:   ${url}/TDWebApi/   (sandbox: ${url}/SBTDWebApi/)`,
     `  Data directory: ${dataDir}`,
     ...(envFile ? [`  Settings read from ${envFile} (the environment wins over it)`] : []),
-    ...(certPath ? [`  TLS certificate: ${certPath} (trust it in your client to use https)`] : []),
+    ...(certPath
+      ? [`  TLS certificate: ${certPath} (trust it in your client: NODE_EXTRA_CA_CERTS, REQUESTS_CA_BUNDLE)`]
+      : []),
     '',
-    ...(realmFile === null
-      ? [
-          '  Demo sign-ins (realm server/realm/demo.json):',
-          '    jdoe@example.edu     / Tdx-demo-2026   active, TDPeople + TDTickets + TDAssets',
-          '    asmith@example.edu   / Tdx-demo-2026   active, TDTickets only',
-          '    retired@example.edu  / Tdx-demo-2026   inactive',
-          '  Admin keys (BEID / WebServicesKey):',
-          '    Example University   5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10 / 9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d   active',
-          '    Closed College       0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 / 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d   inactive',
-        ]
-      : realmLines(realmFile)),
-    ...ssoLines(url, config),
+    ...realmLines(realm),
+    ...ssoLines(url, config, realm),
     ...(config.emulatorControl
       ? [
           `  Test control: ${url}/_emulator/ (clock, faults, reset${config.emulatorControl.token ? '; bearer EMULATOR_CONTROL_TOKEN' : ''})`,
@@ -126,7 +111,7 @@ async function main() {
       : config.tls.kind === 'self-signed'
         ? `${config.dataDir}/tls/localhost-cert.pem`
         : null;
-  if (config.emulator) banner(url, config, certPath, envFile);
+  if (app.realm) banner(url, config, app.realm, certPath, envFile);
   else announce(url, config, certPath, envFile);
   const out = say(!config.emulator);
   const stop = () => {

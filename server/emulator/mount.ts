@@ -28,8 +28,10 @@ import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
 import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
-import { openDb, getMeta, setMeta, type Db } from '../store/db.ts';
-import { RealmError, importRealm, readRealmFile } from '../realm/realm.ts';
+import { openDb, type Db } from '../store/db.ts';
+import { RealmError } from '../realm/realm.ts';
+import { isDemoRealm, realmPath, reimportRealm, seedRealm, type SeededRealm } from '../realm/seed.ts';
+import type { IdentityHint } from '../idp/pages.ts';
 import { loadSigningKeys, retireSigningKey } from '../store/signing-keys.ts';
 import { deleteAllSsoSessions } from '../store/sso-sessions.ts';
 import { Users } from '../store/users.ts';
@@ -81,6 +83,8 @@ export interface Emulator {
   handle(req: IncomingMessage, res: ServerResponse, url: URL, caller: string): void | Promise<void>;
   /** Answers the paths below `/_emulator`; null without EMULATOR_CONTROL=1. */
   control: ControlHandler | null;
+  /** The realm the database holds, and what this start did about it (for the start's lines). */
+  realm: SeededRealm;
   close(): void;
 }
 
@@ -95,15 +99,16 @@ function faultTargets(routes: readonly Route[], resolve: Router['resolve']): Fau
     ),
   };
 }
-const DEMO_REALM = new URL('../realm/demo.json', import.meta.url);
 
-const realmPath = (config: Config) => config.realmFile ?? DEMO_REALM.pathname;
-
-async function seedIfNew(db: Db, config: Config, cost: ScryptCost) {
-  if (getMeta(db, 'seeded')) return;
-  const realm = readRealmFile(realmPath(config));
-  await importRealm(db, realm, cost);
-  setMeta(db, 'seeded', new Date().toISOString());
+/** The realm's identities for the provider's sign-in page; only the demo realm's password is public. */
+function identityHint({ path, realm }: SeededRealm): IdentityHint {
+  const identities = realm.identities ?? [];
+  const passwords = new Set(identities.map((identity) => identity.Password));
+  const [shared] = passwords;
+  return {
+    names: identities.map((identity) => identity.UserName.trim()),
+    publicPassword: isDemoRealm(path) && passwords.size === 1 && shared !== undefined ? shared : null,
+  };
 }
 
 /** Where `loginsso` signs in: an external provider when configured, else the embedded one, reached over loopback. */
@@ -121,15 +126,19 @@ function ssoProvider(deps: EmulatorDeps, idp: Idp): () => ProviderSettings {
   });
 }
 
-/** Opens (and on first start seeds) the database in DATA_DIR and builds everything that answers under it. */
+/**
+ * Opens the database in DATA_DIR, makes it hold the realm (seed.ts: seeded when new, replaced when the realm
+ * changed) and builds everything that answers under it.
+ */
 export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const { config, clock, limiter, log, knobs } = deps;
   const cost = knobs.scryptCost ?? DEFAULT_SCRYPT_COST;
   // Read whole before anything opens: a bad recording stops the start with nothing half-loaded.
   const recordings = config.replayDir ? Recordings.load(config.replayDir) : null;
   const db = openDb(config.dataDir);
+  let realm: SeededRealm;
   try {
-    await seedIfNew(db, config, cost);
+    realm = await seedRealm(db, realmPath(config.realmFile), cost);
   } catch (error) {
     db.close();
     throw error;
@@ -141,12 +150,8 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     knobs.tokenLifetimeSeconds ?? TOKEN_LIFETIME_SECONDS,
   );
   const lockout = new Lockout(clock, knobs.lockout ?? DEFAULT_LOCKOUT);
-  const credentials = new Credentials(
-    users,
-    lockout,
-    await hashPassword('no such account', cost),
-    new HashQueue(),
-  );
+  const dummyPasswordHash = await hashPassword('no such account', cost);
+  const credentials = new Credentials(users, lockout, dummyPasswordHash, new HashQueue());
   const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
   // The real People create limit is 45 of the default 60; keep that proportion when the limit is configured.
   const createWindow = {
@@ -159,6 +164,8 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     origin: deps.origin,
     logBug: deps.logBug,
     guard: { limiter, clock, window },
+    dummyPasswordHash,
+    hint: identityHint(realm),
   });
   const ssoRoutes = createSsoRoutes({
     db,
@@ -206,7 +213,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           },
           reloadRealm: async () => {
             try {
-              await importRealm(db, readRealmFile(realmPath(config)), cost, { replace: true });
+              await reimportRealm(db, realm.path, cost);
             } catch (error) {
               if (error instanceof RealmError) throw new ApiError(409, 'conflict', error.message);
               throw error;
@@ -226,6 +233,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
       return router.dispatch(req, res, url, below, caller);
     },
     control,
+    realm,
     close: () => db.close(),
   };
 }

@@ -63,6 +63,42 @@ function lookUp(path: string): Stats | 'missing' | 'impossible' {
   }
 }
 
+/** A built asset kept in memory, with what its file was when read. */
+interface Kept {
+  mtimeMs: number;
+  size: number;
+  body: Buffer;
+}
+
+/** Hashed assets at most this large are kept in memory; a build's files are a few hundred KB each. */
+const KEEP_MAX_BYTES = 2 * 1024 * 1024;
+/** More kept files than any one build has: past it (a server left running across many builds) they are all dropped. */
+const KEEP_MAX_FILES = 200;
+
+/**
+ * Hashed assets (`/assets/…`, named by their content) read once and then answered from memory in one write: a
+ * first visit's script no longer waits for a file to be opened and streamed in 64 KB reads, each a turn of the event
+ * loop that a busy machine schedules late. A file replaced or removed by a build is read again, or answered 404.
+ */
+function assetMemory() {
+  const kept = new Map<string, Kept>();
+  return (file: string, stat: Stats): Buffer | null => {
+    if (stat.size > KEEP_MAX_BYTES) return null;
+    const known = kept.get(file);
+    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.body;
+    let body: Buffer;
+    try {
+      body = readFileSync(file);
+    } catch {
+      return null;
+    }
+    if (body.length !== stat.size) return null;
+    if (!known && kept.size >= KEEP_MAX_FILES) kept.clear();
+    kept.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, body });
+    return body;
+  };
+}
+
 /**
  * Serves the built console from dist/: hashed assets cached for a year, everything else revalidated, and any
  * path that is not a file answered with index.html so the console's routes survive a reload. index.html carries
@@ -72,6 +108,7 @@ export function createStatic(distDir: string, emulator: boolean, connections: Co
   const notBuilt = notBuiltPage(emulator);
   const root = normalize(distDir + sep);
   const indexPath = join(distDir, 'index.html');
+  const fromMemory = assetMemory();
 
   // Read again only when a build replaced it, so a running server picks up `npm run build` without a restart.
   let index = { mtimeMs: NaN, html: notBuilt };
@@ -126,7 +163,9 @@ export function createStatic(distDir: string, emulator: boolean, connections: Co
       'Content-Length': found.size,
       'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    if (req.method === 'HEAD') res.end();
+    if (req.method === 'HEAD') return void res.end();
+    const body = hashed ? fromMemory(file, found) : null;
+    if (body) res.end(body);
     else
       createReadStream(file)
         .on('error', () => res.destroy())

@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { verifyPassword } from '../auth/passwords.ts';
+import { identityNameKey, type IdpIdentities, type IdpIdentityRow } from '../store/idp-identities.ts';
 
 /** A person the embedded provider can sign in, and what it tells relying parties about them. */
 export interface Identity {
@@ -8,26 +9,29 @@ export interface Identity {
   name: string;
 }
 
-/** The demo password of every identity; documented in the README. */
-export const DEMO_IDP_PASSWORD = 'Sso-demo-2026';
+const identityOf = (row: IdpIdentityRow): Identity => ({
+  id: row.user_name,
+  email: row.email,
+  name: row.name,
+});
 
-/** The demo identities (documented in the README): one per way a sign-in can end in the realm. */
-export const DEMO_IDENTITIES: readonly Identity[] = [
-  { id: 'jane', email: 'jdoe@example.edu', name: 'Jane Doe' },
-  { id: 'nobody', email: 'nobody@example.org', name: 'No Body' },
-  { id: 'robin', email: 'retired@example.edu', name: 'Robin Retired' },
-];
+/** The realm's identities (its `identities`, imported into the database with it). */
+export class Identities {
+  constructor(
+    private readonly rows: IdpIdentities,
+    /** Verified when no identity has the name, so that the time taken does not tell whether one does. */
+    private readonly dummyPasswordHash: string,
+  ) {}
 
-const PASSWORD_DIGEST = createHash('sha256').update(DEMO_IDP_PASSWORD).digest();
+  find(id: string): Identity | undefined {
+    const row = this.rows.find(identityNameKey(id));
+    return row && identityOf(row);
+  }
 
-export function findIdentity(id: string): Identity | undefined {
-  return DEMO_IDENTITIES.find((identity) => identity.id === id);
-}
-
-/** The identity for a sign-in name (any letter case) and password, or undefined. */
-export function checkIdentity(name: string, password: string): Identity | undefined {
-  const identity = findIdentity(name.trim().toLowerCase());
-  // Compared as digests so that the time taken says nothing about the password's length or prefix.
-  const matches = timingSafeEqual(createHash('sha256').update(password).digest(), PASSWORD_DIGEST);
-  return identity && matches ? identity : undefined;
+  /** The identity for a sign-in name (any letter case) and password, or undefined. */
+  async check(name: string, password: string): Promise<Identity | undefined> {
+    const row = this.rows.find(identityNameKey(name));
+    const matches = await verifyPassword(password, row?.password_hash ?? this.dummyPasswordHash);
+    return row && matches ? identityOf(row) : undefined;
+  }
 }

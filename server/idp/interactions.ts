@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import { readForm } from '../http/form.ts';
-import { checkIdentity } from './identities.ts';
+import type { Identities } from './identities.ts';
 import { errors } from './oidc-provider.ts';
-import { errorPage, signInPage } from './pages.ts';
+import { errorPage, signInPage, type IdentityHint } from './pages.ts';
 import { widenFormAction } from './form-action.ts';
 
 const ROUTE = /^\/interaction\/([\w-]{1,64})(?:\/(login|abort))?$/;
@@ -44,8 +44,15 @@ function allowFormRedirect(res: ServerResponse, details: Interaction) {
   }
 }
 
+/** What the interactions need besides the provider: who may sign in, and what the page says about them. */
+export interface SignIns {
+  identities: Identities;
+  hint: IdentityHint;
+}
+
 async function showSignIn(
   provider: Provider,
+  signIns: SignIns,
   res: ServerResponse,
   details: Interaction,
   action: string,
@@ -56,6 +63,7 @@ async function showSignIn(
   const page = signInPage({
     action,
     clientName: client?.clientName ?? client?.clientId,
+    hint: signIns.hint,
     userName: failed?.userName,
     error: failed ? 'The user name or password is incorrect.' : undefined,
   });
@@ -63,12 +71,13 @@ async function showSignIn(
 }
 
 /**
- * The provider's sign-in page: `GET {mount}/interaction/{uid}` shows it, `POST …/login` checks the demo
- * credentials and resumes the authorization, `POST …/abort` ends it with `access_denied`. Every failure is an
+ * The provider's sign-in page: `GET {mount}/interaction/{uid}` shows it, `POST …/login` checks the realm's
+ * identities and resumes the authorization, `POST …/abort` ends it with `access_denied`. Every failure is an
  * HTML page, never a 5xx for anything the browser sent.
  */
 export async function handleInteraction(
   provider: Provider,
+  signIns: SignIns,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
@@ -93,7 +102,7 @@ export async function handleInteraction(
     if (!details) return sendHtml(res, 400, EXPIRED());
     // Every client is the emulator's own: once signed in, there is nothing else to ask.
     if (details.prompt.name !== 'login') return provider.interactionFinished(req, res, { consent: {} });
-    return showSignIn(provider, res, details, action);
+    return showSignIn(provider, signIns, res, details, action);
   }
   const form = await readForm(req);
   if (!form.ok) {
@@ -117,8 +126,8 @@ export async function handleInteraction(
     );
   }
   const userName = form.fields.get('username') ?? '';
-  const identity = checkIdentity(userName, form.fields.get('password') ?? '');
-  if (!identity) return showSignIn(provider, res, details, action, { userName });
+  const identity = await signIns.identities.check(userName, form.fields.get('password') ?? '');
+  if (!identity) return showSignIn(provider, signIns, res, details, action, { userName });
   return provider.interactionFinished(
     req,
     res,

@@ -1,7 +1,7 @@
 /**
  * The idp room: the embedded OpenID Connect provider under `/idp` (oidc-provider), which `loginsso` signs in
  * through unless SSO_ISSUER names another. It owns the provider's configuration, keys and its own client, its
- * sign-in and sign-out pages and the interactions behind them, the demo identities, the adapter over its store
+ * sign-in and sign-out pages and the interactions behind them (with the realm's identities), the adapter over its store
  * (the queries are the store room's), and the rate limits and body limits in front of it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,12 +10,15 @@ import type { IdpClientConfig } from '../config/config.ts';
 import type { BugLog } from '../http/guard.ts';
 import { API_BASES, callbackPath, SIGNED_OUT_PATH } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
+import { IdpIdentities } from '../store/idp-identities.ts';
 import { sqliteAdapter } from './adapter.ts';
 import { guardIdpRequest, type IdpGuard } from './guard.ts';
+import { Identities } from './identities.ts';
 import { handleInteraction } from './interactions.ts';
 import { loadIdpKeys } from './keys.ts';
 import { IDP_MOUNT } from './mount-path.ts';
 import { loadOwnClient, type OwnClient } from './own-client.ts';
+import type { IdentityHint } from './pages.ts';
 import { createProvider, type IdpClient } from './provider.ts';
 
 export interface IdpOptions {
@@ -28,6 +31,10 @@ export interface IdpOptions {
   logBug: BugLog;
   /** Every provider request is counted per caller and per endpoint, with this limiter and window. */
   guard: IdpGuard;
+  /** Verified for a sign-in name no identity has, so that the time taken does not tell. */
+  dummyPasswordHash: string;
+  /** What the sign-in page says about who may sign in. */
+  hint: IdentityHint;
 }
 
 export interface Idp {
@@ -46,6 +53,7 @@ type MountedRequest = IncomingMessage & { originalUrl?: string };
  */
 export function createIdp(options: IdpOptions): Idp {
   const ownClient = loadOwnClient(options.db);
+  const identities = new Identities(new IdpIdentities(options.db), options.dummyPasswordHash);
   let built: { provider: Provider; callback: ReturnType<Provider['callback']>; origin: URL } | null = null;
 
   function build() {
@@ -64,6 +72,7 @@ export function createIdp(options: IdpOptions): Idp {
       keys: loadIdpKeys(options.db),
       clients: [own, ...extra],
       adapter: sqliteAdapter(options.db),
+      identities,
       logBug: options.logBug,
     });
     built = { provider, callback: provider.callback(), origin: new URL(origin) };
@@ -89,7 +98,9 @@ export function createIdp(options: IdpOptions): Idp {
       req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
       delete req.headers['x-forwarded-host'];
       delete req.headers['x-forwarded-for'];
-      if (path.startsWith('/interaction/')) return handleInteraction(provider, req, res, path, IDP_MOUNT);
+      if (path.startsWith('/interaction/')) {
+        return handleInteraction(provider, { identities, hint: options.hint }, req, res, path, IDP_MOUNT);
+      }
       const inner = req as MountedRequest;
       // oidc-provider finds its mount path by comparing originalUrl with url, as under Express.
       inner.originalUrl = req.url;

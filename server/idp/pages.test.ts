@@ -12,12 +12,14 @@ function paragraphs(html: string): string[] {
   );
 }
 
+const HINT = { names: ['jane'], publicPassword: null };
+
 // Any name a client may have: a product name, a lower-case client id, one that starts with "the", none at all.
 const NAMES = ['Auth Console emulator', 'my-client', 'the reporting tool', undefined];
 
 describe("the provider's pages name the application in sentences that read well with any name", () => {
   it.each(NAMES)('sign-in, asked by %s', (clientName) => {
-    const lines = paragraphs(signInPage({ action: '/idp/interaction/x', clientName }));
+    const lines = paragraphs(signInPage({ action: '/idp/interaction/x', clientName, hint: HINT }));
     expect(lines[0]).toBe(
       clientName
         ? `An application asks you to sign in: ${clientName}.`
@@ -35,7 +37,7 @@ describe("the provider's pages name the application in sentences that read well 
   });
 
   it('escapes the name', () => {
-    expect(signInPage({ action: '/a', clientName: '<b>x</b>' })).toContain(
+    expect(signInPage({ action: '/a', clientName: '<b>x</b>', hint: HINT })).toContain(
       'sign in: <strong>&#60;b&#62;x&#60;/b&#62;</strong>.',
     );
   });

@@ -1,5 +1,3 @@
-import { DEMO_IDENTITIES, DEMO_IDP_PASSWORD } from './identities.ts';
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -35,6 +33,23 @@ ${body}
 </html>`;
 }
 
+/** Who may sign in, as the page tells it: the realm's identity names, and their password when it is public. */
+export interface IdentityHint {
+  names: string[];
+  /** The demo realm's one published password; null for any other realm, whose passwords stay in its file. */
+  publicPassword: string | null;
+}
+
+function hintOf({ names, publicPassword }: IdentityHint): string {
+  if (names.length === 0) {
+    return '<p class="hint">The realm has no identities to sign in with: add them to its <code>identities</code>.</p>';
+  }
+  const list = names.map((name) => `<code>${escapeHtml(name)}</code>`).join(', ');
+  return publicPassword === null
+    ? `<p class="hint">The realm’s identities: ${list}, with the passwords written in the realm file.</p>`
+    : `<p class="hint">Demo identities: ${list}, each with the password <code>${escapeHtml(publicPassword)}</code>.</p>`;
+}
+
 /**
  * The application asking, named after a colon: a sentence that reads well whatever the name (a client id may start
  * in lower case). Nothing when it is unknown.
@@ -50,6 +65,7 @@ export interface SignInPageOptions {
   clientName?: string;
   userName?: string;
   error?: string;
+  hint: IdentityHint;
 }
 
 /** The embedded provider's sign-in page: a plain form, no script, labelled fields, and a way out. */
@@ -58,7 +74,6 @@ export function signInPage(options: SignInPageOptions): string {
     ? `<p class="alert" id="sign-in-error" role="alert">${escapeHtml(options.error)}</p>`
     : '';
   const invalid = options.error ? ' aria-invalid="true" aria-describedby="sign-in-error"' : '';
-  const names = DEMO_IDENTITIES.map((identity) => `<code>${identity.id}</code>`).join(', ');
   return page(
     'Sign in · Emulator identity provider',
     `<h1>Sign in to the emulator's identity provider</h1>
@@ -74,7 +89,7 @@ ${error}
 <button type="submit" formaction="${escapeHtml(options.action)}/abort" formnovalidate>Cancel</button>
 </div>
 </form>
-<p class="hint">Demo identities: ${names}, each with the password <code>${DEMO_IDP_PASSWORD}</code>.</p>`,
+${hintOf(options.hint)}`,
   );
 }
 

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type OidcProvider from 'oidc-provider';
 import type { AdapterFactory, ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { BugLog } from '../http/guard.ts';
-import { findIdentity } from './identities.ts';
+import type { Identities } from './identities.ts';
 import type { IdpKeys } from './keys.ts';
 import { Provider } from './oidc-provider.ts';
 import { widenFormAction } from './form-action.ts';
@@ -25,6 +25,8 @@ export interface ProviderOptions {
   keys: IdpKeys;
   clients: IdpClient[];
   adapter: AdapterFactory;
+  /** Who may sign in here: the realm's identities. */
+  identities: Identities;
   /** The server's one line for an unexpected failure: the provider answers its own (an OAuth error page). */
   logBug: BugLog;
 }
@@ -110,7 +112,7 @@ export function createProvider(options: ProviderOptions): OidcProvider {
     },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     findAccount(_ctx, sub) {
-      const identity = findIdentity(sub);
+      const identity = options.identities.find(sub);
       if (!identity) return undefined;
       return {
         accountId: identity.id,

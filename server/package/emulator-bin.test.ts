@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_COLLEGE, testCollegeRealm } from '../testing/test-college.ts';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { recordSandbox } from '../testing/recorded-sandbox.ts';
@@ -17,7 +19,7 @@ afterEach(() => {
 
 async function start(
   args: string[],
-  { cwd, env = {} }: { cwd?: string; env?: Record<string, string | undefined> } = {},
+  { cwd, env = {}, ca }: { cwd?: string; env?: Record<string, string | undefined>; ca?: () => Buffer } = {},
 ): Promise<ChildServer> {
   const child = await spawnServer(
     mkdtempSync(join(tmpdir(), 'emulator-bin-')),
@@ -25,6 +27,7 @@ async function start(
     {
       command: [process.execPath, BIN, ...args],
       cwd,
+      ca,
     },
   );
   children.push(child);
@@ -72,27 +75,13 @@ describe('auth-console-emulator (the package bin)', () => {
     const realm = join(dir, 'realm.json');
     writeFileSync(
       realm,
-      JSON.stringify({
-        organizations: [
-          {
-            Name: 'Test College',
-            BEID: '11111111-2222-4333-8444-555555555555',
-            BEIDInt: 7,
-            AdminAccount: {
-              UserName: 'svc@test.example',
-              WebServicesKey: '66666666-7777-4888-9999-000000000000',
-              Active: true,
-            },
-            Users: [{ UserName: 'ci@test.example', Password: 'Ci-password-1' }],
-          },
-        ],
-      }),
+      JSON.stringify(testCollegeRealm([{ UserName: 'ci@test.example', Password: 'Ci-password-1' }])),
     );
     const child = await start(['--port=0', '--realm', realm, '--no-console']);
     expect(child.output()).toContain('ci@test.example');
-    expect(child.output()).toContain('11111111-2222-4333-8444-555555555555');
+    expect(child.output()).toContain(TEST_COLLEGE.beid);
     expect(child.output()).not.toContain('Ci-password-1');
-    expect(child.output()).not.toContain('66666666-7777-4888-9999-000000000000');
+    expect(child.output()).not.toContain(TEST_COLLEGE.key);
     expect((await signIn(child.origin, 'ci@test.example', 'Ci-password-1')).status).toBe(200);
     expect((await signIn(child.origin, DEMO.jdoe, DEMO.password)).status).toBe(401);
     const page = await fetch(`${child.origin}/`);
@@ -143,8 +132,10 @@ describe('auth-console-emulator (the package bin)', () => {
       [['--port', 'eighty'], /^Cannot start: PORT must be a whole number/],
       [
         ['--port=0', '--realm', join(dir, 'not-json.json')],
-        /^Cannot start: The realm file .* is not valid JSON\.$/,
+        /^Cannot start: The realm file .* is not valid JSON: line 1, column 2: expected a property name in double quotes, the text ends too early\.$/,
       ],
+      [['--self-signed=yes'], /^auth-console-emulator: --self-signed takes no value\. Usage: /],
+      [['-x'], /^auth-console-emulator: unknown argument "-x"\. Usage: .* \(--help says more\)$/],
       [
         ['--port=0', '--replay', join(dir, 'recordings')],
         /^Cannot start: REPLAY_DIR \(--replay\): .*\/recordings\/get-api-broken\.json is not a recording: it is not JSON\.$/,
@@ -162,5 +153,101 @@ describe('auth-console-emulator (the package bin)', () => {
       expect(lines, args.join(' ')).toHaveLength(1);
       expect(lines[0], args.join(' ')).toMatch(message);
     }
+  }, 60_000);
+
+  it('explains itself with --help and -h: every flag, the environment it reads, where the docs are', () => {
+    const long = run(['--help']);
+    const short = run(['-h']);
+    expect(long.code).toBe(0);
+    expect(long.stderr).toBe('');
+    expect(short).toEqual(long);
+    const text = long.stdout;
+    for (const flag of [
+      '--port N',
+      '--host H',
+      '--realm FILE',
+      '--data-dir DIR',
+      '--self-signed',
+      '--no-console',
+      '-h, --help',
+      '--version',
+    ]) {
+      expect(text).toContain(`  ${flag}`);
+    }
+    for (const setting of [
+      'EMULATOR_CONTROL',
+      'EMULATOR_CONTROL_TOKEN',
+      'RATE_LIMIT',
+      'TLS_CERT',
+      'TLS_KEY',
+      'TLS_SELF_SIGNED',
+      'NODE_EXTRA_CA_CERTS',
+      'REQUESTS_CA_BUNDLE',
+    ]) {
+      expect(text).toContain(setting);
+    }
+    const docs = [...text.matchAll(/^ {2}(\/\S+\.md)$/gm)].map((match) => match[1]!);
+    expect(docs.map((path) => path.slice(ROOT.length))).toEqual([
+      '/docs/testing-your-integration.md',
+      '/docs/configuration.md',
+    ]);
+    for (const path of docs) expect(existsSync(path), path).toBe(true);
+    expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
+  });
+
+  it('prints its version with --version', () => {
+    const own = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(run(['--version'])).toEqual({ code: 0, stdout: `${own.version}\n`, stderr: '' });
+  });
+
+  it('serves https with --self-signed, from a certificate at a stable path in the data directory that clients can trust', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'emulator-bin-tls-')), 'data');
+    const cert = join(dataDir, 'tls', 'localhost-cert.pem');
+    const child = await start(['--port=0', '--self-signed', '--data-dir', dataDir], {
+      ca: () => readFileSync(cert),
+    });
+    expect(child.origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(child.output()).toContain(
+      `TLS certificate: ${cert} (trust it in your client: NODE_EXTRA_CA_CERTS, REQUESTS_CA_BUNDLE)`,
+    );
+    const status = await new Promise<number | undefined>((done, fail) => {
+      const url = new URL('/healthz', child.origin.replace('127.0.0.1', 'localhost'));
+      get(url, { ca: readFileSync(cert) }, (res) => {
+        res.resume();
+        done(res.statusCode);
+      }).once('error', fail);
+    });
+    expect(status).toBe(200);
+  }, 60_000);
+
+  it('uses a new --realm on a reused --data-dir (and says so), its users and its identities, never the old ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-bin-reuse-'));
+    const dataDir = join(dir, 'data');
+    const realm = (user: string, identity: string) => {
+      const file = join(dir, `${user}.json`);
+      writeFileSync(
+        file,
+        JSON.stringify(
+          testCollegeRealm(
+            [{ UserName: `${user}@test.example`, Password: 'Ci-password-1' }],
+            [{ UserName: identity, Password: 'Idp-password-1', Email: `${user}@test.example` }],
+          ),
+        ),
+      );
+      return file;
+    };
+    const first = await start(['--port=0', '--realm', realm('old', 'olive'), '--data-dir', dataDir]);
+    expect(first.output()).toContain('(seeded into the new data directory)');
+    first.process.kill('SIGTERM');
+    await first.exited;
+
+    const second = await start(['--port=0', '--realm', realm('new', 'nina'), '--data-dir', dataDir]);
+    const output = second.output();
+    expect(output).toMatch(/the data directory was seeded from another realm: re-imported, replacing/);
+    expect(output).toContain('new@test.example');
+    expect(output).toMatch(/^ {4}nina +-> new@test\.example$/m);
+    expect(output).not.toMatch(/old@test\.example|olive|jane|jdoe@example\.edu|Idp-password-1/);
+    expect((await signIn(second.origin, 'new@test.example', 'Ci-password-1')).status).toBe(200);
+    expect((await signIn(second.origin, 'old@test.example', 'Ci-password-1')).status).toBe(401);
   }, 60_000);
 });

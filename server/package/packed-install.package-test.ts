@@ -1,64 +1,64 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, inject, it } from 'vitest';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
-import { writePackedProject } from '../testing/packed-project.ts';
 import { recordSandbox } from '../testing/recorded-sandbox.ts';
 import { DEMO } from '../testing/start-server.ts';
 
 /**
- * The issue's proof that the package stands alone: `npm pack`, install the tarball into an empty directory with no
- * network (`npm ci --offline` from a lockfile made from this project's own: `writePackedProject`),
- * `npx auth-console-emulator`, sign in.
- * Slow (better-sqlite3 compiles from source, some 105 s here): run with `npm run test:package`.
+ * The issue's proof that the package stands alone: the tarball of `npm pack`, installed into an empty directory
+ * with no network (packed-tarball.ts), started as the docs say (`npx --no-install auth-console-emulator`), signed
+ * in to.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'packed-emulator-'));
-let tarball = '';
+const { installed, tarball } = inject('packed');
 let child: ChildServer | undefined;
-
-beforeAll(async () => {
-  await run('npm', ['pack', '--pack-destination', dir], { cwd: ROOT });
-  tarball = readdirSync(dir).find((file) => file.endsWith('.tgz'))!;
-  writePackedProject(dir, tarball);
-  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: dir });
-}, 600_000);
 
 afterAll(() => {
   if (child?.process.pid) process.kill(-child.process.pid, 'SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
 });
 
-it('packs the bin, server, contract and built console, and no tests', async () => {
-  const { stdout } = await run('tar', ['tzf', join(dir, tarball)]);
+it('packs the bin, server, contract, built console and docs, and no tests', async () => {
+  const { stdout } = await run('tar', ['tzf', tarball]);
   const files = stdout.trim().split('\n');
   for (const file of [
     'package/bin/auth-console-emulator.js',
     'package/server/main.ts',
     'package/server/realm/demo.json',
+    'package/server/realm/realm.schema.json',
     'package/contract/wire.ts',
     'package/dist/index.html',
+    'package/docs/testing-your-integration.md',
   ]) {
     expect(files).toContain(file);
   }
-  expect(files.filter((file) => /\.test\.ts$|\/testing\/|^package\/(src|e2e)\//.test(file))).toEqual([]);
+  expect(
+    files.filter((file) =>
+      /\.(package-)?test\.ts$|\/testing\/|^package\/(src|e2e|server\/package)\//.test(file),
+    ),
+  ).toEqual([]);
 });
 
-it('runs `npx auth-console-emulator --port <free> --replay <dir>` from the installed tarball: a sign-in, a recording replayed', async () => {
+it('runs `npx --no-install auth-console-emulator --port <free> --replay <dir>` from the installed tarball: a sign-in, a recording replayed', async () => {
   const port = await freePort();
   const recordings = await recordSandbox();
   child = await spawnServer(
-    join(dir, 'data'),
-    { DATA_DIR: undefined, PORT: undefined },
+    join(installed, 'data'),
+    { DATA_DIR: undefined, PORT: undefined, npm_config_offline: 'true' },
     {
-      command: ['npx', '--offline', 'auth-console-emulator', '--port', String(port), '--replay', recordings],
-      cwd: dir,
+      command: [
+        'npx',
+        '--no-install',
+        'auth-console-emulator',
+        '--port',
+        String(port),
+        '--replay',
+        recordings,
+      ],
+      cwd: installed,
       detached: true,
     },
   );

@@ -2,10 +2,16 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config/config-error.ts';
 import { loadConfig } from '../config/config.ts';
-import { openDb, setMeta } from '../store/db.ts';
+import { openDb } from '../store/db.ts';
 import { RealmError, importRealm, readRealmFile } from './realm.ts';
+import { realmPath, seedRealm } from './seed.ts';
+import { seedingLine } from './sign-in-lines.ts';
 
-/** `npm run realm:import -- path/to/realm.json`: adds or updates a realm in DATA_DIR's database. */
+/**
+ * `npm run realm:import -- path/to/realm.json`: adds or updates a realm in DATA_DIR's database. The database first
+ * holds the realm the server starts with (REALM_FILE, else the demo realm), as a start would make it, so that the
+ * next start keeps what was imported.
+ */
 async function main() {
   const [file, ...rest] = process.argv.slice(2);
   if (!file || rest.length > 0) {
@@ -17,10 +23,11 @@ async function main() {
   const realm = readRealmFile(resolve(file));
   const db = openDb(config.dataDir);
   try {
+    const seeded = await seedRealm(db, realmPath(config.realmFile));
+    if (seeded.seeding.outcome !== 'kept') console.log(seedingLine(seeded).trim());
     const summary = await importRealm(db, realm);
-    setMeta(db, 'seeded', new Date().toISOString());
     console.log(
-      `Imported ${summary.organizations} organizations and ${summary.users} users into ${config.dataDir}.`,
+      `Imported ${summary.organizations} organizations, ${summary.users} users and ${summary.identities} identities into ${config.dataDir}.`,
     );
   } finally {
     db.close();

@@ -45,8 +45,8 @@ const variant = (change: (realm: Realm) => void) => {
 };
 
 describe('server/realm/realm.schema.json', () => {
-  it('is what the importer’s own tables make', () => {
-    expect(SCHEMA).toEqual(realmSchema());
+  it('is what the importer’s own tables make (npm run realm:schema writes it)', () => {
+    expect(SCHEMA, 'run npm run realm:schema').toEqual(realmSchema());
   });
 
   it('is referenced by the demo realm, which both it and the importer accept', () => {
@@ -56,6 +56,25 @@ describe('server/realm/realm.schema.json', () => {
     expect(importerAccepts(demo)).toBe(true);
   });
 
+  it('describes every property, at every depth, for an editor to show on hover', () => {
+    const undescribed: string[] = [];
+    const walk = (schema: Record<string, unknown>, where: string) => {
+      const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [key, property] of Object.entries(properties)) {
+        if (typeof property.description !== 'string' || property.description.length < 10) {
+          undescribed.push(`${where}.${key}`);
+        }
+        walk(property, `${where}.${key}`);
+        if (property.items) walk(property.items as Record<string, unknown>, `${where}.${key}[]`);
+      }
+    };
+    walk(SCHEMA, 'realm');
+    expect(undescribed).toEqual([]);
+    const users = (SCHEMA as { properties: { organizations: { items: { properties: { Users: unknown } } } } })
+      .properties.organizations.items.properties.Users;
+    expect(JSON.stringify(users)).toContain('single sign-on only');
+  });
+
   it('agrees with the importer on good realms', () => {
     const good = [
       minimal(),
@@ -63,6 +82,18 @@ describe('server/realm/realm.schema.json', () => {
       variant((r) => Object.assign(user(r), { Active: false, Applications: ['TDPeople'], GroupIDs: [1, 2] })),
       variant((r) => Object.assign(user(r), { AuthenticationProviderID: null, Attributes: [{ ID: 1 }] })),
       variant((r) => (org(r).Users = [])),
+      // Applications beyond the five the emulator names (real tenants have TDProjects and others).
+      variant((r) => (user(r).Applications = ['TDProjects', 'TDWorkManagement', 'TDPeople'])),
+      // A single sign-on user: no password at all.
+      variant((r) => delete user(r).Password),
+      variant((r) =>
+        Object.assign(r, {
+          identities: [
+            { UserName: 'sam', Password: 'p', Email: 'ci@test.example' },
+            { UserName: 'kim', Password: 'q', Email: 'kim@test.example', Name: 'Kim' },
+          ],
+        }),
+      ),
       variant((r) => (r.organizations = [])),
       variant((r) => (org(r).OrgApplications = [])),
       variant(
@@ -70,6 +101,7 @@ describe('server/realm/realm.schema.json', () => {
           (org(r).OrgApplications = [
             { ID: 31, Name: 'IT Service Desk', SystemClass: 'TDTickets', Description: 'Campus IT' },
             { ID: 52, Name: 'IT Assets', SystemClass: 'TDAssets' },
+            { ID: 60, Name: 'Campus Projects', SystemClass: 'TDProjects' },
           ]),
       ),
     ];
@@ -103,7 +135,17 @@ describe('server/realm/realm.schema.json', () => {
       variant((r) => (user(r).Colour = 'red')),
       variant((r) => (user(r).FirstName = 3)),
       variant((r) => (user(r).FirstName = null)),
-      variant((r) => (user(r).Applications = ['TDNothing'])),
+      variant((r) => (user(r).Applications = ['TD Nothing'])),
+      variant((r) => (user(r).AdministeredApplications = [''])),
+      variant((r) => Object.assign(r, { identities: {} })),
+      variant((r) => Object.assign(r, { identities: [{ UserName: 'sam', Email: 'sam@test.example' }] })),
+      variant((r) => Object.assign(r, { identities: [{ UserName: ' ', Password: 'p', Email: 'e@x' }] })),
+      variant((r) =>
+        Object.assign(r, { identities: [{ UserName: 'sam', Password: 'p', Email: 'e@x', Sub: 'x' }] }),
+      ),
+      variant((r) =>
+        Object.assign(r, { identities: [{ UserName: 'sam', Password: 'p', Email: 'e@x', Name: 1 }] }),
+      ),
       variant((r) => (user(r).GroupIDs = [1.5])),
       variant((r) => (user(r).Attributes = [[1]])),
       variant((r) => (user(r).Active = 'no')),
@@ -111,7 +153,7 @@ describe('server/realm/realm.schema.json', () => {
       variant((r) => (org(r).Users = ['ci@test.example'])),
       variant((r) => (org(r).OrgApplications = {})),
       variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X' }])),
-      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDNope' }])),
+      variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TD Nope' }])),
       variant((r) => (org(r).OrgApplications = [{ ID: 0, Name: 'X', SystemClass: 'TDTickets' }])),
       variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: '', SystemClass: 'TDTickets' }])),
       variant((r) => (org(r).OrgApplications = [{ ID: 31, Name: 'X', SystemClass: 'TDTickets', Url: 'x' }])),

@@ -6,7 +6,7 @@ import type { UserRecord } from '../../contract/wire.ts';
 import { runScript } from '../testing/child-server.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
 import { openDb, type Db } from '../store/db.ts';
-import { RealmError, importRealm, parseRealm } from './realm.ts';
+import { RealmError, importRealm, parseRealm, readRealmFile } from './realm.ts';
 
 const CHEAP = { log2N: 10, r: 8, p: 1 };
 const NEW_ORG = { beid: '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a090', key: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f' };
@@ -147,9 +147,43 @@ const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
     /appears twice/,
   ],
   [
-    'an unknown application',
-    (r) => ((r.organizations[0]!.Users[0]!.Applications = ['TDPeople', 'TDNope']), r),
-    /unknown application "TDNope"/,
+    'an application that is not a system class',
+    (r) => ((r.organizations[0]!.Users[0]!.Applications = ['TDPeople', 'TD Nope']), r),
+    /Users\[0\]\.Applications: "TD Nope" is not an application's system class/,
+  ],
+  [
+    'an administered application that is not a system class',
+    (r) => (Object.assign(r.organizations[0]!.Users[0]!, { AdministeredApplications: [''] }), r),
+    /Users\[0\]\.AdministeredApplications: "" is not an application's system class/,
+  ],
+  [
+    'identities that are not an array',
+    (r) => Object.assign(r, { identities: {} }),
+    /"identities" must be an array/,
+  ],
+  [
+    'an identity without a password',
+    (r) => Object.assign(r, { identities: [{ UserName: 'sam', Email: 'sam@test.example' }] }),
+    /identities\[0\]\.Password is required/,
+  ],
+  [
+    'an identity with an unknown property',
+    (r) =>
+      Object.assign(r, {
+        identities: [{ UserName: 'sam', Password: 'p', Email: 'sam@test.example', Sub: 'x' }],
+      }),
+    /identities\[0\]\.Sub is not an identity property/,
+  ],
+  [
+    'an identity twice, in another letter case',
+    (r) =>
+      Object.assign(r, {
+        identities: [
+          { UserName: 'sam', Password: 'p', Email: 'sam@test.example' },
+          { UserName: ' SAM', Password: 'q', Email: 'other@test.example' },
+        ],
+      }),
+    /identities\[1\]\.UserName " SAM" appears twice/,
   ],
   [
     'a Password that is not text',
@@ -192,12 +226,14 @@ const invalid: [string, (realm: SampleRealm) => unknown, RegExp][] = [
     /organizations\[0\]\.OrgApplications must be an array/,
   ],
   [
-    'an application of an unknown system class',
+    'an application whose class is not a system class',
     (r) => (
-      Object.assign(r.organizations[0]!, { OrgApplications: [{ ID: 31, Name: 'X', SystemClass: 'TDNope' }] }),
+      Object.assign(r.organizations[0]!, {
+        OrgApplications: [{ ID: 31, Name: 'X', SystemClass: 'TD Nope' }],
+      }),
       r
     ),
-    /OrgApplications\[0\]\.SystemClass must be one of TDPeople, TDTickets/,
+    /OrgApplications\[0\]\.SystemClass: "TD Nope" is not an application's system class/,
   ],
   [
     'an application with ID 0',
@@ -281,11 +317,32 @@ describe('parseRealm', () => {
   });
 });
 
+describe('readRealmFile', () => {
+  it('says where a broken file stops being JSON, however deeply it nests, with a RealmError', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'realm-file-'));
+    try {
+      const file = join(dir, 'realm.json');
+      writeFileSync(file, `\uFEFF{"organizations":\n  ${'['.repeat(200_000)}`);
+      expect(() => readRealmFile(file)).toThrow(
+        new RealmError(
+          `The realm file ${file} is not valid JSON: line 2, column 66: nested more than 64 levels deep.`,
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('importRealm', () => {
   it('adds an organization whose users and admin account can then sign in, beside the demo realm', async () => {
     const dataDir = await seededDataDir();
     const db = openDb(dataDir);
-    expect(await importRealm(db, parseRealm(sampleRealm()), CHEAP)).toEqual({ organizations: 1, users: 3 });
+    expect(await importRealm(db, parseRealm(sampleRealm()), CHEAP)).toEqual({
+      organizations: 1,
+      users: 3,
+      identities: 0,
+    });
     db.close();
 
     const server = await startTestServer({ dataDir });
@@ -438,7 +495,7 @@ describe('the import command (npm run realm:import)', () => {
     const file = join(dataDir, 'realm.json');
     writeFileSync(file, JSON.stringify(sampleRealm()));
     const run = await runScript('server/realm/import-cli.ts', [file], { DATA_DIR: dataDir });
-    expect(run.output).toContain('Imported 1 organizations and 3 users');
+    expect(run.output).toContain('Imported 1 organizations, 3 users and 0 identities');
     expect(run.code).toBe(0);
 
     const server = await startTestServer({ dataDir });
@@ -456,7 +513,7 @@ describe('the import command (npm run realm:import)', () => {
     const before = snapshot(db);
     db.close();
     const bad = sampleRealm();
-    bad.organizations[0]!.Users[0]!.Applications = ['TDNope'];
+    bad.organizations[0]!.Users[0]!.Applications = ['TD Nope'];
     const files = { bad: join(dataDir, 'bad.json'), broken: join(dataDir, 'broken.json') };
     writeFileSync(files.bad, JSON.stringify(bad));
     writeFileSync(files.broken, '{"organizations": [');
@@ -464,11 +521,13 @@ describe('the import command (npm run realm:import)', () => {
     const refused = await runScript('server/realm/import-cli.ts', [files.bad], { DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(
-      'Import failed: organizations[0].Users[0].Applications: unknown application "TDNope"',
+      'Import failed: organizations[0].Users[0].Applications: "TD Nope" is not an application\'s system class',
     );
     const broken = await runScript('server/realm/import-cli.ts', [files.broken], { DATA_DIR: dataDir });
     expect(broken.code).toBe(1);
-    expect(broken.output).toMatch(/Import failed: The realm file .*broken\.json is not valid JSON\./);
+    expect(broken.output).toMatch(
+      /Import failed: The realm file .*broken\.json is not valid JSON: line 1, column 20: expected a value, the text ends too early\./,
+    );
     const usage = await runScript('server/realm/import-cli.ts', [], { DATA_DIR: dataDir });
     expect(usage.code).toBe(2);
     expect(usage.output).toContain('Usage:');

@@ -1,22 +1,23 @@
 /**
- * The realm room: realm files, the organizations, admin accounts and users a data directory is seeded with. It
- * owns reading and checking them (what realm.schema.json says, made by realm-schema.ts from the tables here, and
- * what a schema cannot say), importing them in one transaction, the demo realm (demo.json) and `npm run
- * realm:import` (import-cli.ts).
+ * The realm room: realm files, the organizations, admin accounts, users and single sign-on identities a data
+ * directory is seeded with. It owns reading and checking them (what realm.schema.json says, made by
+ * realm-schema.ts from the tables here, and what a schema cannot say), importing them in one transaction, which
+ * realm a data directory holds (seed.ts), the demo realm (demo.json) and `npm run realm:import` (import-cli.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isGuid } from '../../contract/is-guid.ts';
+import { findJsonSyntaxError } from '../../contract/json-syntax.ts';
 import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
 import {
-  KNOWN_APPLICATIONS,
   orgApplicationsFor,
   organizationApplications,
   type ApplicationEntry,
 } from '../store/applications.ts';
 import type { Db } from '../store/db.ts';
+import { IdpIdentities, identityNameKey } from '../store/idp-identities.ts';
 import { buildUserRecord } from '../../contract/user-record.ts';
 import { invalidateUserCache } from '../store/user-cache.ts';
 import { userNameKey } from '../store/user-name-key.ts';
@@ -56,8 +57,17 @@ interface RealmOrganization {
   Users: RealmUser[];
 }
 
+/** A person the embedded identity provider can sign in (server/idp), and the claims it gives about them. */
+export interface RealmIdentity {
+  UserName: string;
+  Password: string;
+  Email: string;
+  Name?: string;
+}
+
 export interface Realm {
   organizations: RealmOrganization[];
+  identities?: RealmIdentity[];
 }
 
 export class RealmError extends Error {}
@@ -82,12 +92,37 @@ export const DERIVED: ReadonlySet<string> = new Set([
   'IsActive',
   'OrgApplications',
 ]);
-export const EXTRA_FIELDS: Record<string, 'string' | 'boolean' | 'string[]'> = {
-  Password: 'string',
-  PasswordHash: 'string',
-  Active: 'boolean',
-  AdministeredApplications: 'string[]',
-  WebServicesKey: 'string',
+type FieldKind = 'string' | 'boolean' | 'string[]';
+
+/** The fields a realm's users (or its admin accounts) take besides the User record's, and what each means. */
+export const EXTRA_FIELDS: Record<string, { kind: FieldKind; description: string }> = {
+  Password: {
+    kind: 'string',
+    description:
+      'The password to sign in with (auth, auth/login), hashed at import. A user without Password or ' +
+      'PasswordHash signs in through single sign-on only: a password sign-in is refused as a wrong password.',
+  },
+  PasswordHash: {
+    kind: 'string',
+    description: 'Instead of Password: a hash this emulator made (scrypt$…), e.g. copied from another realm.',
+  },
+  Active: {
+    kind: 'boolean',
+    description:
+      'Whether the account may sign in: an inactive user’s sign-ins are refused with 403 and its tokens with 401; ' +
+      'an inactive admin service account’s loginadmin is refused. Users: true when left out.',
+  },
+  AdministeredApplications: {
+    kind: 'string[]',
+    description:
+      'The system classes of the Applications the account administers (IsAdministrator in OrgApplications).',
+  },
+  WebServicesKey: {
+    kind: 'string',
+    description:
+      'The organization’s web services key (a GUID), the secret of auth/loginadmin with the BEID. Stored as a ' +
+      'digest only.',
+  },
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -102,7 +137,7 @@ function kindOf(value: unknown): string {
 
 function checkUserFields(entry: Record<string, unknown>, where: string, allowed: ReadonlySet<string>) {
   for (const [key, value] of Object.entries(entry)) {
-    const extra = allowed.has(key) ? EXTRA_FIELDS[key] : undefined;
+    const extra = allowed.has(key) ? EXTRA_FIELDS[key]?.kind : undefined;
     if (extra) {
       if (kindOf(value) !== extra) throw new RealmError(`${where}.${key} must be ${extra}.`);
       continue;
@@ -129,14 +164,18 @@ function checkUserFields(entry: Record<string, unknown>, where: string, allowed:
   if (entry.UID !== undefined && (typeof entry.UID !== 'string' || !isGuid(entry.UID))) {
     throw new RealmError(`${where}.UID must be a GUID.`);
   }
-  for (const app of (entry.Applications as string[] | undefined) ?? []) {
-    if (!KNOWN_APPLICATIONS.includes(app)) {
-      throw new RealmError(
-        `${where}.Applications: unknown application "${app}" (known: ${KNOWN_APPLICATIONS.join(', ')}).`,
-      );
+  for (const key of ['Applications', 'AdministeredApplications']) {
+    for (const app of (entry[key] as string[] | undefined) ?? []) {
+      if (!SYSTEM_CLASS.test(app)) {
+        throw new RealmError(`${where}.${key}: "${app}" ${NOT_A_SYSTEM_CLASS}`);
+      }
     }
   }
 }
+
+/** An application's system class as the real service names them: TDPeople, TDTickets, TDProjects, … */
+export const SYSTEM_CLASS = /^[A-Za-z][A-Za-z0-9]*$/;
+const NOT_A_SYSTEM_CLASS = "is not an application's system class (letters and digits, e.g. TDProjects).";
 
 export const USER_EXTRAS: ReadonlySet<string> = new Set([
   'Password',
@@ -150,16 +189,84 @@ export const ADMIN_EXTRAS: ReadonlySet<string> = new Set([
   'AdministeredApplications',
 ]);
 
-const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations']);
-export const ORGANIZATION_KEYS: readonly string[] = ['Name', 'BEID', 'BEIDInt', 'AdminAccount', 'Users'];
+const REALM_KEYS: ReadonlySet<string> = new Set(['$schema', 'organizations', 'identities']);
+
+/** An organization's properties, all required, and what each means. */
+export const ORGANIZATION_FIELDS: Record<string, string> = {
+  Name: 'The organization’s name.',
+  BEID: 'The organization’s GUID: the BEID of auth/loginadmin and of every user record in it. Unique in the realm.',
+  BEIDInt: 'The organization’s integer ID (1 or more), as user records carry it (BEIDInt).',
+  AdminAccount:
+    'The organization’s admin service account (TypeID 9): the user auth/loginadmin signs in as, with the BEID ' +
+    'and its WebServicesKey.',
+  Users:
+    'The organization’s users: any User-record field by its wire name (except the derived ones), plus ' +
+    'Password (or PasswordHash), Active and AdministeredApplications.',
+};
+const ORGANIZATION_KEYS: readonly string[] = Object.keys(ORGANIZATION_FIELDS);
 /** An organization's optional properties: what its tokens' `tdx_entity` and `tdx_partition` claims hold. */
 export const TOKEN_CLAIM_KEYS: readonly string[] = ['TdxEntity', 'TdxPartition'];
 /** What those claims hold: a string of digits, as in the real service's tokens ("2", "18"). */
 export const CLAIM_DIGITS = '^[0-9]{1,10}$';
-const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = ['OrgApplications', ...TOKEN_CLAIM_KEYS];
-/** An entry of an organization's `OrgApplications`: its properties, and which it must have. */
-export const APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass', 'Description'];
+/** An organization's optional properties, and what each means. */
+export const OPTIONAL_ORGANIZATION_FIELDS: Record<string, string> = {
+  OrgApplications:
+    'The organization’s own applications (several of one system class allowed): a user’s OrgApplications lists ' +
+    'those of each class its Applications names; a class named none of gets the emulator’s default (People 1, IT ' +
+    'Tickets 2, Admin 3, Assets/CIs 4, Client Portal 5), any other class one named after it.',
+  TdxEntity: 'The digits of the tdx_entity claim of its users’ tokens. Default: its BEIDInt.',
+  TdxPartition: 'The digits of the tdx_partition claim of its users’ tokens. Default: "1".',
+};
+const OPTIONAL_ORGANIZATION_KEYS: readonly string[] = Object.keys(OPTIONAL_ORGANIZATION_FIELDS);
+/** An entry of an organization's `OrgApplications`: its properties and what each means, and which it must have. */
+export const APPLICATION_FIELDS: Record<string, string> = {
+  ID: 'The application’s ID (1 or more; {appId} in the Web API’s paths), unique in the organization.',
+  Name: 'The application’s name, as users see it (e.g. IT Service Desk).',
+  SystemClass: 'The application’s system class (TDTickets, TDAssets, TDProjects, …).',
+  Description: 'What the application is for.',
+};
+const APPLICATION_KEYS: readonly string[] = Object.keys(APPLICATION_FIELDS);
 export const REQUIRED_APPLICATION_KEYS: readonly string[] = ['ID', 'Name', 'SystemClass'];
+
+/** An identity's properties and what each means; all but Name are required. */
+export const IDENTITY_FIELDS: Record<keyof RealmIdentity, string> = {
+  UserName:
+    'The name to sign in with at the embedded identity provider (any letter case), and its subject (sub). ' +
+    'Unique among the identities.',
+  Password: 'The password to sign in with at the embedded identity provider; hashed at import.',
+  Email:
+    'The e-mail claim the provider gives (with email_verified true). Single sign-on signs in the realm user ' +
+    'whose UserName or PrimaryEmail is this address; none: the sign-in is refused.',
+  Name: 'The name claim the provider gives; the UserName when left out.',
+};
+export const IDENTITY_REQUIRED: string[] = ['UserName', 'Password', 'Email'];
+
+function checkIdentities(identities: unknown) {
+  if (identities === undefined) return;
+  if (!Array.isArray(identities)) throw new RealmError('"identities" must be an array.');
+  const seen = new Set<string>();
+  identities.forEach((identity, i) => {
+    const where = `identities[${i}]`;
+    if (!isRecord(identity)) throw new RealmError(`${where} must be an object.`);
+    for (const [key, value] of Object.entries(identity)) {
+      if (!Object.hasOwn(IDENTITY_FIELDS, key)) {
+        throw new RealmError(
+          `${where}.${key} is not an identity property (${Object.keys(IDENTITY_FIELDS).join(', ')}).`,
+        );
+      }
+      if (typeof value !== 'string') throw new RealmError(`${where}.${key} must be string.`);
+    }
+    for (const key of IDENTITY_REQUIRED) {
+      if (typeof identity[key] !== 'string' || identity[key].trim() === '') {
+        throw new RealmError(`${where}.${key} is required.`);
+      }
+    }
+    const key = identityNameKey(identity.UserName as string);
+    if (seen.has(key))
+      throw new RealmError(`${where}.UserName "${String(identity.UserName)}" appears twice.`);
+    seen.add(key);
+  });
+}
 
 /** An organization's `OrgApplications`, checked: each entry's properties, and no ID given to two applications. */
 function checkApplications(value: unknown, where: string) {
@@ -178,8 +285,8 @@ function checkApplications(value: unknown, where: string) {
       throw new RealmError(`${at}.ID must be a positive integer.`);
     if (typeof app.Name !== 'string' || app.Name.trim() === '')
       throw new RealmError(`${at}.Name is required.`);
-    if (typeof app.SystemClass !== 'string' || !KNOWN_APPLICATIONS.includes(app.SystemClass)) {
-      throw new RealmError(`${at}.SystemClass must be one of ${KNOWN_APPLICATIONS.join(', ')}.`);
+    if (typeof app.SystemClass !== 'string' || !SYSTEM_CLASS.test(app.SystemClass)) {
+      throw new RealmError(`${at}.SystemClass: "${String(app.SystemClass)}" ${NOT_A_SYSTEM_CLASS}`);
     }
     if (app.Description !== undefined && typeof app.Description !== 'string')
       throw new RealmError(`${at}.Description must be string.`);
@@ -205,8 +312,9 @@ export function parseRealm(input: unknown): Realm {
   }
   for (const key of Object.keys(input)) {
     if (!REALM_KEYS.has(key))
-      throw new RealmError(`"${key}" is not a realm property (only $schema and organizations).`);
+      throw new RealmError(`"${key}" is not a realm property (only $schema, organizations and identities).`);
   }
+  checkIdentities(input.identities);
   const seenBeids = new Set<string>();
   const seenUsers = new Set<string>();
   input.organizations.forEach((org, i) => {
@@ -258,6 +366,9 @@ export function parseRealm(input: unknown): Realm {
   return input as unknown as Realm;
 }
 
+/** Far deeper than any realm nests (a user's Attributes are the deepest): where a broken text is read no further. */
+const REALM_MAX_DEPTH = 64;
+
 export function readRealmFile(path: string): Realm {
   let text: string;
   try {
@@ -265,11 +376,18 @@ export function readRealmFile(path: string): Realm {
   } catch {
     throw new RealmError(`Cannot read the realm file ${path}.`);
   }
+  // An editor may start the file with a byte order mark, which JSON.parse does not take.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new RealmError(`The realm file ${path} is not valid JSON.`);
+    const where = findJsonSyntaxError(text, REALM_MAX_DEPTH);
+    throw new RealmError(
+      where
+        ? `The realm file ${path} is not valid JSON: line ${where.line}, column ${where.column}: ${where.reason}.`
+        : `The realm file ${path} is not valid JSON.`,
+    );
   }
   return parseRealm(json);
 }
@@ -277,10 +395,14 @@ export function readRealmFile(path: string): Realm {
 export interface ImportSummary {
   organizations: number;
   users: number;
+  identities: number;
 }
 
 export interface ImportOptions {
-  /** Removes every organization, user and SSO session first (in the same transaction): the realm and nothing else. */
+  /**
+   * Removes every organization, user, identity and SSO session first (in the same transaction): the realm and
+   * nothing else.
+   */
   replace?: boolean;
 }
 
@@ -300,11 +422,27 @@ export async function importRealm(
       hashes.set(user, user.PasswordHash ?? (user.Password ? await hashPassword(user.Password, cost) : null));
     }
   }
+  const identities = await Promise.all(
+    (realm.identities ?? []).map(async (identity) => ({
+      key: identityNameKey(identity.UserName),
+      row: {
+        user_name: identity.UserName.trim(),
+        email: identity.Email.trim(),
+        name: identity.Name ?? identity.UserName.trim(),
+        password_hash: await hashPassword(identity.Password, cost),
+      },
+    })),
+  );
   const users = new Users(db);
+  const identityRows = new IdpIdentities(db);
   let userCount = 0;
   try {
     db.transaction(() => {
-      if (options.replace) users.deleteAll();
+      if (options.replace) {
+        users.deleteAll();
+        identityRows.deleteAll();
+      }
+      for (const { key, row } of identities) identityRows.save(key, row);
       for (const org of realm.organizations) {
         const beid = org.BEID.toLowerCase();
         const existingOrg = users.findOrgByBeid(beid);
@@ -407,5 +545,5 @@ export async function importRealm(
     // Rows read while the transaction ran may be gone if it failed.
     invalidateUserCache(db);
   }
-  return { organizations: realm.organizations.length, users: userCount };
+  return { organizations: realm.organizations.length, users: userCount, identities: identities.length };
 }

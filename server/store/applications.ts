@@ -22,6 +22,25 @@ const DEFAULTS: Record<string, { ID: number; Name: string; Description: string }
 
 export const KNOWN_APPLICATIONS: readonly string[] = Object.keys(DEFAULTS);
 
+/** IDs of applications of other classes start here, clear of the defaults' own. */
+const OTHER_IDS_FROM = 1000;
+const OTHER_IDS = 9000;
+
+/**
+ * The application of a class the emulator has no default for (TDProjects, TDWorkManagement, …) when the
+ * organization names none: named after its system class, with an ID made from that name, so that every user and
+ * every start gives the same application the same ID.
+ */
+function otherApplication(systemClass: string): ApplicationEntry {
+  let hash = 0x811c9dc5;
+  for (const char of systemClass) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return {
+    ID: OTHER_IDS_FROM + (hash % OTHER_IDS),
+    Name: systemClass.replace(/^TD(?=[A-Z])/, ''),
+    SystemClass: systemClass,
+  };
+}
+
 /**
  * The applications of an organization: its own (a realm's `OrgApplications`, several per class allowed, as a tenant
  * may run two ticketing applications), and the default for each class it names none of.
@@ -37,7 +56,8 @@ export function organizationApplications(own: readonly ApplicationEntry[]): Appl
 
 /**
  * A user's `OrgApplications`: the organization's applications of each system class the user's `Applications`
- * names, in that order; the first is the default.
+ * names, in that order (one named after the class for a class the organization has none of); the first is
+ * the default.
  */
 export function orgApplicationsFor(
   organization: readonly ApplicationEntry[],
@@ -46,7 +66,10 @@ export function orgApplicationsFor(
   role: { id: string; name: string },
 ): OrgApplication[] {
   return applications
-    .flatMap((systemClass) => organization.filter((app) => app.SystemClass === systemClass))
+    .flatMap((systemClass) => {
+      const own = organization.filter((app) => app.SystemClass === systemClass);
+      return own.length > 0 ? own : [otherApplication(systemClass)];
+    })
     .map((app, index) => ({
       ID: app.ID,
       Name: app.Name,

@@ -86,4 +86,13 @@ export const migrations: readonly string[] = [
   ALTER TABLE organizations ADD COLUMN tdx_entity TEXT;
   ALTER TABLE organizations ADD COLUMN tdx_partition TEXT;
   `,
+  `
+  CREATE TABLE idp_identities (
+    name_key TEXT PRIMARY KEY,
+    user_name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL
+  ) STRICT;
+  `,
 ];

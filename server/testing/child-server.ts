@@ -25,8 +25,11 @@ export interface SpawnOptions {
    * developer's own `.env` never changes a test; the project root for a script.
    */
   cwd?: string;
-  /** The certificate authority that signed the server's TLS_CERT, to check its /healthz over https. */
-  ca?: Buffer;
+  /**
+   * The certificate authority that signed the server's TLS_CERT, to check its /healthz over https; a function for a
+   * certificate the server makes as it starts (--self-signed), read once it prints its URL.
+   */
+  ca?: Buffer | (() => Buffer);
   /**
    * Another copy of the project (a production tree, say) to run instead of this one: `npm run serve`'s command,
    * `node --import tsx server/main.ts`, in that directory with that tree's own tsx.
@@ -102,7 +105,7 @@ export async function spawnServer(
     child.stderr.on('data', onData);
     void exited.then(() => fail(new Error(`the server exited before it was ready:\n${output}`)));
   });
-  const health = await healthStatus(origin, options.ca);
+  const health = await healthStatus(origin, typeof options.ca === 'function' ? options.ca() : options.ca);
   if (health !== 200) throw new Error(`/healthz answered ${health}`);
   return { process: child, origin, api: `${origin}/TDWebApi/api`, output: () => output, exited };
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { catchPageLoadsInEachTest } from '@/testing/page-loads';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
@@ -17,7 +17,9 @@ function signedIn(method: SignInMethod, connection = EMULATOR_SANDBOX) {
 
 async function signOutFromProfile() {
   const { user } = renderRoute('/profile');
-  await user.click((await screen.findAllByRole('button', { name: 'Sign out' }))[0]!);
+  const signOut = (await screen.findAllByRole('button', { name: 'Sign out' }))[0]!;
+  // Awaited: the sign-in page's notice suspends on its code, which a synchronous act does not wait for.
+  await act(() => user.click(signOut));
 }
 
 describe("the console's sign-out", () => {

@@ -10,12 +10,13 @@ export interface RateLimitWait {
 }
 
 /**
- * How long a rate-limited method of a connection (its base URL) must still wait, re-read from the clock every second (never counted down by
- * decrementing); null once it may be called.
+ * How long a rate-limited method of a connection (its base URL) must still wait, re-read from the clock every second
+ * (never counted down by decrementing); null once it may be called.
  */
 export function useRateLimitWait(base: string, rateMethod: string): RateLimitWait | null {
   const blockedUntil = useRateLimitStore((s) => s.blocked[base]?.[rateMethod] ?? null);
-  const browserNow = useNow();
+  // The clock is read only while there is a wait to show: the form is not drawn again every second for nothing.
+  const browserNow = useNow(blockedUntil !== null);
   if (blockedUntil === null || blockedUntil <= browserNow) return null;
   return {
     seconds: Math.ceil((blockedUntil - browserNow) / 1000),

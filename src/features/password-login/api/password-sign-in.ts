@@ -1,7 +1,7 @@
 // What submitting the password form runs, fetched on the form's first use rather than with the first page.
 import { api, signInConnection } from '@/session/client/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
-import type { PasswordLogin } from './use-password-sign-in';
+import type { PasswordLogin } from './password-login';
 
 export { startSession } from '@/session/sign-in/start-session';
 

@@ -1,23 +1,9 @@
 import { useState } from 'react';
-import { rateMethodOf } from '@/lib/rate-method';
 import { loadOnce } from '@/lib/load-once';
 import type { Failure } from '@/session/errors/describe-failure';
 import { useEnterSession } from '@/session/sign-in/use-enter-session';
 import { describeFailureOnDemand, preloadFormParts } from '../components/sign-in-on-demand';
-
-/** The two documented password endpoints; they behave the same. */
-export const PASSWORD_ENDPOINTS = ['/api/auth', '/api/auth/login'] as const;
-export type PasswordEndpoint = (typeof PASSWORD_ENDPOINTS)[number];
-
-/** The rate-limit key an endpoint's logins are counted under (each has its own). */
-export const passwordRateMethod = (endpoint: PasswordEndpoint) => rateMethodOf('POST', endpoint);
-export const PASSWORD_RATE_METHODS = PASSWORD_ENDPOINTS.map(passwordRateMethod);
-
-export interface PasswordLogin {
-  endpoint: PasswordEndpoint;
-  username: string;
-  password: string;
-}
+import type { PasswordLogin } from './password-login';
 
 /** The login request and the start of the session: loaded by the form's first use, or by the submit at the latest. */
 const loadPasswordSignIn = loadOnce(() => import('./password-sign-in'));

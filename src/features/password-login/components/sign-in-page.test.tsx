@@ -28,7 +28,8 @@ describe('the sign-in page', () => {
     renderRoute('/sign-in');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(usernameField()).toHaveAttribute('autocomplete', 'username');
-    expect(usernameField()).toHaveFocus();
+    // Focused once the form's first frame is painted (useFocusOnceShown).
+    await waitFor(() => expect(usernameField()).toHaveFocus());
     expect(passwordField()).toHaveAttribute('autocomplete', 'current-password');
     expect(passwordField()).toHaveAttribute('type', 'password');
   });
@@ -257,7 +258,8 @@ describe('the sign-in page', () => {
 
   it('tells why the session ended when it comes back to sign-in', async () => {
     useSessionStore.setState({ lastSignOut: 'other-tab' });
-    renderRoute('/sign-in');
+    // Rendered in an awaited act: the notice suspends on its code, which a synchronous act does not wait for.
+    await act(() => Promise.resolve(renderRoute('/sign-in')));
     expect(await screen.findByText('You signed out in another tab.')).toBeInTheDocument();
   });
 });

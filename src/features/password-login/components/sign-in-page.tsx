@@ -35,9 +35,9 @@ import {
   PASSWORD_ENDPOINTS,
   PASSWORD_RATE_METHODS,
   passwordRateMethod,
-  usePasswordSignIn,
   type PasswordEndpoint,
-} from '../api/use-password-sign-in';
+} from '../api/password-login';
+import { usePasswordSignIn } from '../api/use-password-sign-in';
 import {
   ErrorNoticeOnDemand,
   RateLimitMeterOnDemand,

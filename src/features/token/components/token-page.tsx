@@ -18,7 +18,7 @@ import { useCountdown } from '@/session/lifecycle/countdown';
 import { useSessionStore } from '@/session/stores/session-store';
 import { SIGN_IN_METHOD_LABELS } from '@/session/session';
 import { LOGIN_ADMIN_RATE_METHOD } from '@/features/admin-key/api/login-admin';
-import { PASSWORD_RATE_METHODS } from '@/features/password-login/api/use-password-sign-in';
+import { PASSWORD_RATE_METHODS } from '@/features/password-login/api/password-login';
 import { GET_USER_PATH, GET_USER_RATE_METHOD } from '@/features/profile/api/get-user';
 import { ClaimsTable } from './claims-table';
 

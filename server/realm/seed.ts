@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { ScryptCost } from '../auth/passwords.ts';
+import { getMeta, setMeta, type Db } from '../store/db.ts';
+import { importRealm, readRealmFile, type Realm } from './realm.ts';
+
+/** The realm a server starts with when REALM_FILE (the bin's --realm) names none. */
+export const DEMO_REALM_PATH = fileURLToPath(new URL('./demo.json', import.meta.url));
+
+export const realmPath = (realmFile: string | null): string => realmFile ?? DEMO_REALM_PATH;
+
+/** The demo realm's passwords and keys are published (README): the start and the provider's page may show them. */
+export const isDemoRealm = (path: string): boolean => path === DEMO_REALM_PATH;
+
+/** What a start found in its data directory, and did about the realm. */
+type RealmSeeding =
+  /** A new data directory: the realm was imported. */
+  | { outcome: 'seeded' }
+  /** The realm the database was seeded from: the database is used as it is. */
+  | { outcome: 'kept' }
+  /**
+   * Another realm than the database's (`other`), or a database of an earlier version that does not say which
+   * (`unknown`): the realm replaced its organizations, users and identities.
+   */
+  | { outcome: 'replaced'; previous: 'other' | 'unknown' };
+
+export interface SeededRealm {
+  path: string;
+  realm: Realm;
+  seeding: RealmSeeding;
+}
+
+const SEEDED = 'seeded';
+const DIGEST = 'realm-digest';
+
+/** The realm's content, whatever its file's spacing; `$schema` says where an editor looks, not what is in it. */
+function realmDigest(realm: Realm): string {
+  const { $schema: _schema, ...content } = realm as Realm & { $schema?: unknown };
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+async function importAndRemember(db: Db, realm: Realm, cost: ScryptCost | undefined, replace: boolean) {
+  await importRealm(db, realm, cost, { replace });
+  if (!getMeta(db, SEEDED)) setMeta(db, SEEDED, new Date().toISOString());
+  setMeta(db, DIGEST, realmDigest(realm));
+}
+
+/**
+ * Makes the database hold the realm at `path`: a new one is seeded with it; one seeded from the same realm is
+ * used as it is (users made through People create stay); one seeded from another realm, or from an unknown one,
+ * is re-imported with this realm in its place. A changed realm is never ignored.
+ */
+export async function seedRealm(db: Db, path: string, cost?: ScryptCost): Promise<SeededRealm> {
+  const realm = readRealmFile(path);
+  const seeded = getMeta(db, SEEDED) !== undefined;
+  const stored = getMeta(db, DIGEST)?.toString();
+  if (seeded && stored === realmDigest(realm)) return { path, realm, seeding: { outcome: 'kept' } };
+  await importAndRemember(db, realm, cost, seeded);
+  const seeding: RealmSeeding = seeded
+    ? { outcome: 'replaced', previous: stored === undefined ? 'unknown' : 'other' }
+    : { outcome: 'seeded' };
+  return { path, realm, seeding };
+}
+
+/** Puts the database back to the realm file as it is now (the control API's reset): the realm and nothing else. */
+export async function reimportRealm(db: Db, path: string, cost?: ScryptCost): Promise<void> {
+  await importAndRemember(db, readRealmFile(path), cost, true);
+}
