@@ -33,7 +33,7 @@ const sideZones = [
 
 // The server's ground floors (the settings, the clock and log, the rate-limit counters, the HTTP plumbing, the
 // store) know nothing of the rooms built on them.
-const SERVER_ROOMS = ['auth', 'sso', 'idp', 'people', 'relay', 'realm', 'openapi'].map(
+const SERVER_ROOMS = ['auth', 'sso', 'idp', 'people', 'relay', 'recordings', 'realm', 'openapi'].map(
   (room) => `server/${room}`,
 );
 const SERVER_TOP = ['server/app.ts', 'server/main.ts'];

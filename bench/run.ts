@@ -9,6 +9,7 @@ import { jsonTree } from './sections/json-tree.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
 import { pasteAndImport } from './sections/paste-and-import.ts';
+import { replayThroughput } from './sections/replay-throughput.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { signInButton } from './sections/sign-in-button.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
@@ -18,6 +19,7 @@ import { readSettings } from './settings.ts';
 /** Run in this order against one server; append a section here to add figures to the table and the JSON. */
 const SECTIONS: Section[] = [
   apiThroughput,
+  replayThroughput,
   loginLatency,
   staticUnderSignIn,
   consoleFigures,

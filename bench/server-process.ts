@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { processTreeCpuSeconds } from './process-cpu.ts';
+import { writeReplayDir } from './replay-recording.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -25,6 +26,8 @@ export interface ServerProcess {
   pid: number;
   dataDir: string;
   rateLimit: number;
+  /** The size in bytes of the answer its one recording (REPLAY_DIR) replays. */
+  replayedBytes: number;
   /** CPU seconds used so far by the server (launcher included), or null where that cannot be read. */
   cpuSeconds(): number | null;
   /** The last lines the server printed, for error messages. */
@@ -76,12 +79,15 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
 export async function startServerProcess(): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'auth-console-bench-'));
+  const replayDir = join(dataDir, 'replay');
+  const replayedBytes = writeReplayDir(replayDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RATE_LIMIT: String(BENCH_RATE_LIMIT),
+    REPLAY_DIR: replayDir,
   };
   // Plain HTTP, the demo realm and the socket address as the caller, whatever the calling shell has set.
   for (const name of ['TLS_CERT', 'TLS_KEY', 'TLS_SELF_SIGNED', 'REALM_FILE', 'TRUST_PROXY'])
@@ -159,6 +165,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
     pid,
     dataDir,
     rateLimit: BENCH_RATE_LIMIT,
+    replayedBytes,
     cpuSeconds: () => processTreeCpuSeconds(pid),
     recentOutput,
     stop,

@@ -35,6 +35,13 @@ const FLAGS = [
       'Serve HTTPS with a certificate for localhost and 127.0.0.1, made once in DIR/tls/localhost-cert.pem; the ' +
       'start prints its path. Trust it in the client: NODE_EXTRA_CA_CERTS (Node), REQUESTS_CA_BUNDLE (Python).',
   },
+  {
+    name: 'replay',
+    value: 'DIR',
+    help:
+      'Answer the calls the emulator does not emulate from recordings of your sandbox (RECORD_DIR), behind its ' +
+      'own sign-in; any other call: 404 not_recorded. A malformed recording stops the start.',
+  },
   { name: 'no-console', help: 'Serve the API only: the console’s pages answer 404.' },
   { name: 'help', short: 'h', help: 'Print this help and exit.' },
   { name: 'version', help: 'Print the version and exit.' },

@@ -13,6 +13,8 @@ export type ApiErrorCode =
   | 'not_found'
   /** A Web API endpoint of the catalog (contract/catalog/catalog-data.ts) that the emulator does not implement. */
   | 'not_emulated'
+  /** REPLAY_DIR is set and no recording answers this call (its message names the closest ones). */
+  | 'not_recorded'
   | 'invalid_credentials'
   | 'account_inactive'
   | 'account_locked'

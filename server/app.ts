@@ -30,6 +30,7 @@ import { isRelayPath, splitTarget } from './relay/paths.ts';
 import { connectionsAnswer } from './relay/connections-list.ts';
 import type { RelayLoad } from './relay/load.ts';
 import { createRelay } from './relay/relay.ts';
+import { Recorder } from './recordings/recorder.ts';
 import { OnBehalfOf } from './sso/on-behalf-of.ts';
 import { createStatic } from './http/static-files.ts';
 import type { Db } from './store/db.ts';
@@ -115,6 +116,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           : null,
     });
   }
+  // Made before the emulator opens its database, so that a directory it cannot write stops the start at once.
+  const recorder = config.recordDir
+    ? new Recorder(config.recordDir, new Set(config.recordRedact.map((field) => field.toLowerCase())), log)
+    : null;
   const emulator = config.emulator ? await mount() : null;
   // One list for the relay to answer and for index.html to carry: the two cannot disagree.
   const listing = connectionsAnswer({
@@ -130,6 +135,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     version: VERSION,
     clock,
     load: options.relayLoad,
+    recorder,
   });
   const serveStatic = createStatic(config.distDir, config.emulator, listing);
   const trusted = trustProxy(config.trustedProxies);

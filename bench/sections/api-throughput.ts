@@ -7,7 +7,7 @@ import { median, round } from '../stats.ts';
 
 const TARGET_RATIO = 0.5;
 
-interface Route {
+export interface Route {
   name: string;
   path: string;
   headers: Record<string, string>;
@@ -38,9 +38,10 @@ const percentOfCore = (cpuSeconds: number | null, seconds: number) =>
 const difference = (before: number | null, after: number | null) =>
   before === null || after === null ? null : after - before;
 
-const formatRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
+export const formatRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
-async function measure(context: BenchContext, route: Route, seconds: number): Promise<RunResult> {
+/** One load run of a route, with the CPU the server and the rest of the machine used; throws on any non-200. */
+export async function measure(context: BenchContext, route: Route, seconds: number): Promise<RunResult> {
   const { server, settings } = context;
   const cpuBefore = server.cpuSeconds();
   const machineBefore = machineBusyCpuSeconds();

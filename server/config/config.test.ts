@@ -42,7 +42,43 @@ describe('loadConfig', () => {
       logLevel: 'info',
       serveConsole: true,
       emulatorControl: null,
+      recordDir: null,
+      recordRedact: [],
+      replayDir: null,
       ignoredSettings: [],
+    });
+  });
+
+  describe('recordings', () => {
+    const TENANTS = { RELAY_TENANTS: 'sandbox=https://sandbox.example.edu/SBTDWebApi' };
+
+    it('records with RECORD_DIR or --record (the flag wins), with the emulator off too', () => {
+      const config = loadConfig(
+        { EMULATOR: 'off', ...TENANTS, RECORD_DIR: 'rec', RECORD_REDACT: ' PrimaryEmail , FullName,' },
+        [],
+        ROOT,
+      );
+      expect(config.recordDir).toBe(resolve('rec'));
+      expect(config.recordRedact).toEqual(['PrimaryEmail', 'FullName']);
+      expect(loadConfig({ ...TENANTS, RECORD_DIR: 'rec' }, ['--record=other'], ROOT).recordDir).toBe(
+        resolve('other'),
+      );
+    });
+
+    it('replays with REPLAY_DIR or --replay', () => {
+      expect(loadConfig({ REPLAY_DIR: 'rec' }, [], ROOT).replayDir).toBe(resolve('rec'));
+      expect(loadConfig({}, ['--replay=played'], ROOT).replayDir).toBe(resolve('played'));
+    });
+
+    it('refuses what could never work, saying why', () => {
+      expect(configError({ RECORD_REDACT: 'FullName' })).toBe('RECORD_REDACT needs RECORD_DIR (--record).');
+      expect(configError({ ...TENANTS, RECORD_DIR: 'rec', RECORD_REDACT: 'Full Name' })).toBe(
+        'RECORD_REDACT must list JSON field names, such as PrimaryEmail,FullName (got "Full Name").',
+      );
+      expect(configError({ RECORD_DIR: 'rec' })).toMatch(/^RECORD_DIR \(--record\) records what the relay/);
+      expect(configError({ EMULATOR: 'off', ...TENANTS, REPLAY_DIR: 'rec' })).toBe(
+        'REPLAY_DIR (--replay) needs the emulator: it is refused with EMULATOR=off.',
+      );
     });
   });
 

@@ -70,6 +70,12 @@ export interface Config {
   serveConsole: boolean;
   /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
   emulatorControl: EmulatorControlConfig | null;
+  /** RECORD_DIR (--record): where relayed calls outside the Auth area are recorded with their answers; null: not. */
+  recordDir: string | null;
+  /** RECORD_REDACT: JSON field names whose values are masked, at any depth, in every recording. */
+  recordRedact: string[];
+  /** REPLAY_DIR (--replay): recordings the emulator answers the calls it does not emulate from; null: none. */
+  replayDir: string | null;
   /** Settings of the emulator alone that are set while it is off: named (never their values) in a start warning. */
   ignoredSettings: string[];
 }
@@ -292,7 +298,8 @@ function emulatorControl(
   return { token: token === '' ? null : token };
 }
 
-const FLAGS = '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --no-console --no-env-file';
+const FLAGS =
+  '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --record=DIR --replay=DIR --no-console --no-env-file';
 /** Flags that are a switch alone. */
 const BARE_FLAGS = ['no-console', 'no-env-file'];
 
@@ -303,7 +310,16 @@ function readFlags(argv: string[]): Map<string, string> {
     if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set(['port', 'host', 'data-dir', 'self-signed', 'emulator', ...BARE_FLAGS]);
+  const known = new Set([
+    'port',
+    'host',
+    'data-dir',
+    'self-signed',
+    'emulator',
+    'record',
+    'replay',
+    ...BARE_FLAGS,
+  ]);
   for (const name of flags.keys()) {
     if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
   }
@@ -362,6 +378,47 @@ function connections(env: NodeJS.ProcessEnv, emulatorOn: boolean): Connections {
   return { tenants, defaultConnection: file.default };
 }
 
+const FIELD_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+
+interface Recordings {
+  recordDir: string | null;
+  recordRedact: string[];
+  replayDir: string | null;
+}
+
+function recordings(
+  recordDir: string | undefined,
+  redact: string | undefined,
+  replayDir: string | undefined,
+  emulatorOn: boolean,
+  tenants: RelayTenant[],
+): Recordings {
+  const fields = (redact ?? '')
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  const malformed = fields.find((field) => !FIELD_NAME.test(field));
+  if (malformed !== undefined) {
+    throw new ConfigError(
+      `RECORD_REDACT must list JSON field names, such as PrimaryEmail,FullName ${quoted(malformed)}.`,
+    );
+  }
+  if (!recordDir && fields.length > 0) throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record).');
+  if (recordDir && tenants.length === 0) {
+    throw new ConfigError(
+      'RECORD_DIR (--record) records what the relay passes on: name a tenant in CONNECTIONS_FILE or RELAY_TENANTS.',
+    );
+  }
+  if (replayDir && !emulatorOn) {
+    throw new ConfigError('REPLAY_DIR (--replay) needs the emulator: it is refused with EMULATOR=off.');
+  }
+  return {
+    recordDir: recordDir ? resolve(recordDir) : null,
+    recordRedact: fields,
+    replayDir: replayDir ? resolve(replayDir) : null,
+  };
+}
+
 /**
  * What acts on the emulator alone (its rate limits, realm and single sign-on). DATA_DIR is not among them: a
  * service unit names it whether or not the emulator is on, so that switching it on later needs no other change.
@@ -401,6 +458,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(env, emulatorOn);
   const host = value('host', 'HOST') || SETTING_DEFAULTS.HOST;
+  const recorded = recordings(
+    value('record', 'RECORD_DIR'),
+    env.RECORD_REDACT,
+    value('replay', 'REPLAY_DIR'),
+    emulatorOn,
+    relayed.tenants,
+  );
   const front: FrontSettings = {
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
@@ -440,6 +504,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),
     emulatorControl: emulatorControl(env, emulatorOn, host, front),
+    ...recorded,
     ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
   };
 }

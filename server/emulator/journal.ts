@@ -3,11 +3,8 @@ import { requestNotes } from '../http/request-notes.ts';
 import type { Clock } from '../runtime/clock.ts';
 import type { ApiBase } from '../sso/paths.ts';
 
-/**
- * What answered a call: the emulator's routes, or a fault the control API scripted. A later source (a recorded
- * answer replayed) is one more value here.
- */
-type AnsweredBy = 'emulator' | 'fault';
+/** What answered a call: the emulator's routes, a fault the control API scripted, or a recording (REPLAY_DIR). */
+type AnsweredBy = 'emulator' | 'fault' | 'replay';
 
 /** One Web API call, as `GET /_emulator/requests` lists it: never a header, body, token or query value. */
 export interface JournalEntry {
@@ -83,6 +80,7 @@ export class Journal {
       entry.status = res.headersSent ? res.statusCode : null;
       entry.user = notes.user;
       if (notes.fault) entry.answeredBy = 'fault';
+      else if (notes.replayed) entry.answeredBy = 'replay';
     };
     res.once('finish', done);
     res.once('close', done);

@@ -38,6 +38,7 @@ import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
 import { Faults, faultIntercept, type FaultTargets } from './control/faults.ts';
 import { Journal } from './journal.ts';
+import { Recordings, replayFallback } from '../recordings/replay.ts';
 import { apiPrefix } from './paths.ts';
 import { apiBaseOf } from '../sso/paths.ts';
 
@@ -132,6 +133,8 @@ function ssoProvider(deps: EmulatorDeps, idp: Idp): () => ProviderSettings {
 export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const { config, clock, limiter, log, knobs } = deps;
   const cost = knobs.scryptCost ?? DEFAULT_SCRYPT_COST;
+  // Read whole before anything opens: a bad recording stops the start with nothing half-loaded.
+  const recordings = config.replayDir ? Recordings.load(config.replayDir) : null;
   const db = openDb(config.dataDir);
   let realm: SeededRealm;
   try {
@@ -190,6 +193,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     limiter,
     unimplemented: notEmulated(CATALOG),
     intercept: faults ? faultIntercept(faults, clock, window) : undefined,
+    fallback: recordings ? replayFallback({ recordings, tokens, users, window }) : undefined,
   });
   const control =
     deps.control && faults && journal

@@ -6,6 +6,8 @@ export interface RequestNotes {
   user: string | null;
   /** A scripted fault of the control API answered it instead of its route. */
   fault: boolean;
+  /** A recording of REPLAY_DIR answered it. */
+  replayed: boolean;
 }
 
 // Keyed by the request itself, so a note lives exactly as long as the request object.
@@ -14,7 +16,7 @@ const notes = new WeakMap<IncomingMessage, RequestNotes>();
 function notesOf(req: IncomingMessage): RequestNotes {
   let found = notes.get(req);
   if (!found) {
-    found = { user: null, fault: false };
+    found = { user: null, fault: false, replayed: false };
     notes.set(req, found);
   }
   return found;
@@ -30,7 +32,12 @@ export function noteFault(req: IncomingMessage) {
   notesOf(req).fault = true;
 }
 
+/** Notes that a recording answered the request. */
+export function noteReplayed(req: IncomingMessage) {
+  notesOf(req).replayed = true;
+}
+
 /** What was noted about a request. */
 export function requestNotes(req: IncomingMessage): Readonly<RequestNotes> {
-  return notes.get(req) ?? { user: null, fault: false };
+  return notes.get(req) ?? { user: null, fault: false, replayed: false };
 }

@@ -17,6 +17,8 @@ export type Reply = (
   | { status: number; json: unknown }
   | { status: number; jsonText: string | Buffer }
   | { status: number; text: string }
+  /** Bytes as recorded, in their own content type (a replayed answer). */
+  | { status: number; raw: Buffer; contentType: string | null }
   | { status: 302 | 303; location: string }
 ) & { headers?: Record<string, string>; cookies?: string[] };
 
@@ -72,6 +74,11 @@ export interface RouterDeps {
   unimplemented?: Unimplemented;
   /** Asked before each routed call is handled: may delay it, or throw the answer it gets instead (test faults). */
   intercept?: (call: RoutedCall) => Promise<void> | void;
+  /**
+   * Asked when no route answers a method and path (REPLAY_DIR's recordings): what answers instead, or undefined
+   * for the router's own `not_emulated` or `not_found`.
+   */
+  fallback?: (method: string, segments: string[]) => Resolved | undefined;
 }
 
 function split(path: string): string[] {
@@ -88,6 +95,16 @@ function capturesOf(compiled: CompiledRoute, segments: string[]): Record<string,
 
 function send(res: ServerResponse, reply: Reply) {
   if (reply.cookies?.length) res.setHeader('Set-Cookie', reply.cookies);
+  if ('raw' in reply) {
+    const empty = reply.status === 204 || reply.status === 304;
+    res.writeHead(reply.status, {
+      ...reply.headers,
+      ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}),
+      ...(empty ? {} : { 'Content-Length': reply.raw.length }),
+    });
+    res.end(empty ? undefined : reply.raw);
+    return;
+  }
   if ('location' in reply) {
     res.writeHead(reply.status, { ...reply.headers, Location: reply.location, 'Content-Length': 0 });
     res.end();
@@ -126,6 +143,8 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
     const spec = found && ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
     const routed = found ? { pattern: found.pattern, allowsMethod: spec !== undefined } : null;
     const unimplemented = deps.unimplemented?.(method, segments, routed);
+    const fallback = unimplemented || !found ? deps.fallback?.(method, segments) : undefined;
+    if (fallback) return fallback;
     if (unimplemented) throw unimplemented;
     if (!found) throw new ApiError(404, 'not_found', 'No API endpoint has this path.');
     if (!spec) {

@@ -93,7 +93,7 @@ const JOURNAL = {
           },
           status: { type: ['integer', 'null'], description: 'null: not answered (yet).' },
           user: { type: ['string', 'null'], description: 'The user it acted as, where known.' },
-          answeredBy: { enum: ['emulator', 'fault'] },
+          answeredBy: { enum: ['emulator', 'fault', 'replay'] },
         },
       },
     },

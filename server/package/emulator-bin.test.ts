@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_COLLEGE, testCollegeRealm } from '../testing/test-college.ts';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
+import { recordSandbox } from '../testing/recorded-sandbox.ts';
 import { DEMO } from '../testing/start-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -88,6 +89,19 @@ describe('auth-console-emulator (the package bin)', () => {
     expect(await page.json()).toMatchObject({ error: 'not_found' });
   }, 60_000);
 
+  it('answers what the emulator does not emulate from --replay DIR, behind its own sign-in', async () => {
+    const recordings = await recordSandbox();
+    const child = await start(['--port=0', '--replay', recordings]);
+    const token = await (await signIn(child.origin, DEMO.jdoe, DEMO.password)).text();
+    const ticket = await fetch(`${child.origin}/TDWebApi/api/30/tickets/12`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(ticket.status).toBe(200);
+    expect(ticket.headers.get('x-emulator-replayed')).toBe('1');
+    expect(await ticket.json()).toMatchObject({ ID: 12, Title: 'Printer on fire' });
+    expect((await fetch(`${child.origin}/TDWebApi/api/30/tickets/12`)).status).toBe(401);
+  }, 60_000);
+
   it('reads no .env of the directory it is started in: its flags and the environment only', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'emulator-bin-env-'));
     writeFileSync(
@@ -108,6 +122,8 @@ describe('auth-console-emulator (the package bin)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-bin-bad-'));
     writeFileSync(join(dir, 'not-json.json'), '{');
     writeFileSync(join(dir, 'bad-realm.json'), JSON.stringify({ organizations: [{ Name: 'X' }] }));
+    mkdirSync(join(dir, 'recordings'));
+    writeFileSync(join(dir, 'recordings', 'get-api-broken.json'), '{"recording": 1');
     const cases: [string[], RegExp][] = [
       [['--colour'], /^auth-console-emulator: unknown flag --colour\. Usage: /],
       [['8080'], /^auth-console-emulator: unknown argument "8080"\. Usage: /],
@@ -120,6 +136,10 @@ describe('auth-console-emulator (the package bin)', () => {
       ],
       [['--self-signed=yes'], /^auth-console-emulator: --self-signed takes no value\. Usage: /],
       [['-x'], /^auth-console-emulator: unknown argument "-x"\. Usage: .* \(--help says more\)$/],
+      [
+        ['--port=0', '--replay', join(dir, 'recordings')],
+        /^Cannot start: REPLAY_DIR \(--replay\): .*\/recordings\/get-api-broken\.json is not a recording: it is not JSON\.$/,
+      ],
       [
         ['--port=0', '--realm', join(dir, 'bad-realm.json')],
         /^Cannot start: organizations\[0\]\.BEID must be a GUID\.$/,

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, expect, inject, it } from 'vitest';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
+import { recordSandbox } from '../testing/recorded-sandbox.ts';
 import { DEMO } from '../testing/start-server.ts';
 
 /**
@@ -41,13 +42,22 @@ it('packs the bin, server, contract, built console and docs, and no tests', asyn
   ).toEqual([]);
 });
 
-it('runs `npx --no-install auth-console-emulator --port <free>` from the installed tarball and answers a sign-in', async () => {
+it('runs `npx --no-install auth-console-emulator --port <free> --replay <dir>` from the installed tarball: a sign-in, a recording replayed', async () => {
   const port = await freePort();
+  const recordings = await recordSandbox();
   child = await spawnServer(
     join(installed, 'data'),
     { DATA_DIR: undefined, PORT: undefined, npm_config_offline: 'true' },
     {
-      command: ['npx', '--no-install', 'auth-console-emulator', '--port', String(port)],
+      command: [
+        'npx',
+        '--no-install',
+        'auth-console-emulator',
+        '--port',
+        String(port),
+        '--replay',
+        recordings,
+      ],
       cwd: installed,
       detached: true,
     },
@@ -59,5 +69,11 @@ it('runs `npx --no-install auth-console-emulator --port <free>` from the install
     body: JSON.stringify({ username: DEMO.jdoe, password: DEMO.password }),
   });
   expect(res.status).toBe(200);
-  expect((await res.text()).split('.')).toHaveLength(3);
+  const token = await res.text();
+  expect(token.split('.')).toHaveLength(3);
+  const ticket = await fetch(`${child.origin}/SBTDWebApi/api/30/tickets/12`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(ticket.status).toBe(200);
+  expect(await ticket.json()).toMatchObject({ ID: 12, Title: 'Printer on fire' });
 });

@@ -16,6 +16,7 @@ import { answerHeaders } from './answer-headers.ts';
 import { refuseFormSendable, refuseOtherSite } from './cross-site-checks.ts';
 import { RelayLoad } from './load.ts';
 import { parseRelayTarget, relayedLocation, upstreamUrl } from './paths.ts';
+import type { Recorder } from '../recordings/recorder.ts';
 import { relayedMethod } from './relayed-method.ts';
 import { SignInLimit } from './sign-in-limit.ts';
 import { TenantExhaustion } from './tenant-exhaustion.ts';
@@ -34,7 +35,7 @@ const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept'] as const;
  * Relayed bodies are the tenant's, not this console's: should a browser ever open one as a page, it gets no
  * script, no plugin, no frame and a sandbox, so tenant content can never act with this origin's rights.
  */
-const RELAY_CSP = [
+export const RELAY_CSP = [
   "default-src 'none'",
   "script-src 'none'",
   "object-src 'none'",
@@ -55,6 +56,8 @@ export interface RelayDeps {
   clock: Clock;
   /** Bounds on what requests in flight hold; tests pass their own to watch it. */
   load?: RelayLoad;
+  /** RECORD_DIR: where each call outside the Auth area is written with its answer; null when not recording. */
+  recorder: Recorder | null;
 }
 
 interface UpstreamAnswer {
@@ -387,6 +390,18 @@ export function createRelay(deps: RelayDeps) {
       if (relayed !== null) out.Location = relayed;
     }
     const empty = answer.status === 204 || answer.status === 304;
+    if (deps.recorder && !called.authArea) {
+      void deps.recorder.record({
+        method,
+        below: target.rest ?? '',
+        search: target.search,
+        body: sendsBody ? body : Buffer.alloc(0),
+        authorization: req.headers.authorization,
+        status: answer.status,
+        headers: out,
+        answer: empty ? Buffer.alloc(0) : Buffer.concat(answer.chunks),
+      });
+    }
     if (!empty) out['Content-Length'] = String(answer.size);
     cutOffSlowReader(res, answer.size);
     res.writeHead(answer.status, out);

@@ -14,6 +14,8 @@ export interface RelayedMethod {
   limitedAuth: boolean;
   /** `GET api/auth/getuser`: the service answers it only with a bearer token, so the relay can refuse one without. */
   needsToken: boolean;
+  /** A method of the Auth area (`api/auth…`): never recorded, since its requests and answers are secrets. */
+  authArea: boolean;
 }
 
 const SIGN_IN_TAILS = [
@@ -57,5 +59,6 @@ export function relayedMethod(method: string, upstream: URL): RelayedMethod {
     signIn,
     limitedAuth: signIn || getUser,
     needsToken: getUser,
+    authArea: segments.some((segment, i) => segment === 'api' && segments[i + 1] === 'auth'),
   };
 }

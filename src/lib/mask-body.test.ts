@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, maskBody } from './mask-body';
-import { MASKED_SECRET } from './secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 
 describe('maskBody', () => {
   it('masks password and WebServicesKey in any letter case, at any depth, whatever their value', () => {

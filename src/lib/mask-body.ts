@@ -1,4 +1,4 @@
-import { isSecretName, MASKED_SECRET } from './secret-fields';
+import { isSecretName, MASKED_SECRET } from '@contract/secret-fields';
 
 /**
  * How deep a JSON body may nest for its secrets to be masked field by field (and for the Requests form to send

@@ -9,7 +9,7 @@ import {
   pythonSnippet,
   TOKEN_PLACEHOLDER,
 } from './copy-commands';
-import { MASKED_SECRET } from './secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ1bmlxdWVfbmFtZSI6Impkb2UifQ.c2lnbmF0dXJl';

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FieldList } from '@/components/field-list';
@@ -7,12 +8,18 @@ import type { RawAnswer } from '@/lib/api-client';
 import { sizeText, statusMeaning } from '../api/status-meaning';
 import { ResponseBody } from './response-body';
 
+/** The header the emulator puts on an answer it replayed from a recording of a real tenant (REPLAY_DIR). */
+const REPLAYED_HEADER = 'x-emulator-replayed';
+
 /**
  * An answer as it came: status and its meaning, time, size, rate limits, headers and body. While the screen counts
  * down a wait for the method, the reset is not given as a time here too: one figure, the countdown's.
  */
 export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; waiting?: boolean }) {
   const rate = answer.rateLimit;
+  const replayed = answer.headers.some(
+    ([name, value]) => name.toLowerCase() === REPLAYED_HEADER && value === '1',
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography component="p" variant="h6">
@@ -23,6 +30,12 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
           {statusMeaning(answer.status)}
         </Typography>
       </Typography>
+      {replayed && (
+        <Alert severity="info" variant="outlined">
+          Replayed from a recording: the emulator answered with what a real tenant answered when this call was
+          recorded.
+        </Alert>
+      )}
       <FieldList
         fields={[
           { label: 'Time taken', value: `${answer.ms} ms` },

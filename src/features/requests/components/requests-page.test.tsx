@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MASKED_SECRET } from '@/lib/secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 import type { Session } from '@/session/session';
 import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_SIZE, useHistoryStore } from './history-store';
-import { MASKED_SECRET } from '@/lib/secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 import { buildRequest, newQueryParam, type RequestForm } from '../form/request-form';
 
 function add(form: RequestForm, status: number | null = 200) {

@@ -1,5 +1,5 @@
 import { maskBody } from '@/lib/mask-body';
-import { isSecretName, MASKED_SECRET } from '@/lib/secret-fields';
+import { isSecretName, MASKED_SECRET } from '@contract/secret-fields';
 import { requestTarget, type BuiltRequest, type RequestForm } from '../form/request-form';
 
 /**

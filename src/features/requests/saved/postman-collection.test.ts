@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MASKED_SECRET } from '@/lib/secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 import { fromPostman, fromPostmanFile, IMPORT_LIMITS, POSTMAN_SCHEMA, toPostman } from './postman-collection';
 import { NAMED_PER_REQUEST } from './postman-losses';
 import { savedFrom, type SavedRequest } from './saved-request';

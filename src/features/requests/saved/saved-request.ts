@@ -1,5 +1,5 @@
 import type { ApiMethod } from '@/lib/api-client';
-import { MASKED_SECRET } from '@/lib/secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 import { maskForm } from '../history/mask-secrets';
 import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOG } from '@contract/catalog/catalog-data';
-import { MASKED_SECRET } from '@/lib/secret-fields';
+import { MASKED_SECRET } from '@contract/secret-fields';
 import { formFromEntry, newQueryParam } from '../form/request-form';
 import { savedFrom } from './saved-request';
 import { SAVED_REQUESTS_KEY as KEY } from './saved-requests-key';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretName } from './secret-fields';
+import { isSecretName } from './secret-fields.ts';
 
 describe('isSecretName', () => {
   it.each([
