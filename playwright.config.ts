@@ -51,8 +51,14 @@ export default defineConfig({
     },
     {
       command: 'node e2e/start-server.mjs',
-      // Trusting X-Forwarded-For from the browser lets each run of the 429 spec count as a caller of its own.
-      env: { PORT: String(LIMITED_PORT), RATE_LIMIT: String(LIMITED_RATE), TRUST_PROXY: '127.0.0.1' },
+      // Trusting X-Forwarded-For from the browser lets each run of the 429 spec count as a caller of its own; its
+      // recordings (e2e/recordings) are what the catalog marks Recorded there.
+      env: {
+        PORT: String(LIMITED_PORT),
+        RATE_LIMIT: String(LIMITED_RATE),
+        TRUST_PROXY: '127.0.0.1',
+        REPLAY_DIR: 'e2e/recordings',
+      },
       url: `${LIMITED_ORIGIN}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -569,6 +569,41 @@ test.describe('at a rate limit of 0', () => {
   });
 });
 
+// Issue 29: the second server replays e2e/recordings, which hold GET /api/30/tickets/12.
+test.describe('on a server replaying recordings', () => {
+  test.use({ baseURL: LIMITED_ORIGIN });
+
+  test('the catalog marks the recorded operation Recorded, and sending it replays the recording', async ({
+    page,
+    requests,
+  }, testInfo) => {
+    await signInAsOwnCaller(page, testInfo, 51);
+    await openRequests(page);
+    expect(requests.filter((r) => r.url.includes('/recorded-operations'))).toEqual([]);
+    await page.getByLabel('Search the catalog').fill('tickets/{id}');
+    const recorded = page.getByRole('button', {
+      name: 'GET /api/{appId}/tickets/{id} Recorded',
+      exact: true,
+    });
+    await expect(recorded).toBeVisible();
+    await expect(recorded.getByText('Recorded', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'PATCH /api/{appId}/tickets/{id}', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Recorded', { exact: true })).toHaveCount(1);
+    const asked = requests.filter((r) => r.url.includes('/recorded-operations'));
+    expect(asked.map((r) => new URL(r.url).pathname)).toEqual(['/TDWebApi/recorded-operations']);
+
+    await recorded.click();
+    await page.getByLabel('{appId}', { exact: true }).fill('30');
+    await page.getByLabel('{id}', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(answer(page)).toContainText('200 OK');
+    await expect(answer(page)).toContainText('Replayed from a recording');
+    await expect(body(page)).toContainText('Title: "Printer on fire"');
+  });
+});
+
 test('through the relay to a second emulator as tenant: the same round trip', async ({ page, requests }) => {
   const upstream = `${LIMITED_ORIGIN}/TDWebApi`;
   await page.goto(`/sign-in?returnTo=${encodeURIComponent('/requests')}`);
@@ -610,7 +645,8 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   await page.getByLabel('{id}', { exact: true }).fill('7');
   await sendWrite(page, 'PUT');
   await expect(answer(page)).toContainText('404 Not Found');
-  await expect(body(page)).toContainText('error: "not_emulated"');
+  // The tenant here replays recordings (e2e/recordings): it has none of this call.
+  await expect(body(page)).toContainText('error: "not_recorded"');
   const put = requests.filter((r) => r.method === 'PUT');
   expect(put.map((r) => new URL(r.url).pathname)).toEqual([`/relay/${RELAY_NAME}/api/accounts/7`]);
 });

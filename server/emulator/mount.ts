@@ -38,6 +38,7 @@ import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
 import { Faults, faultIntercept, type FaultTargets } from './control/faults.ts';
 import { Journal } from './journal.ts';
+import { recordedOperationsRoute } from '../recordings/recorded-operations.ts';
 import { Recordings, replayFallback } from '../recordings/replay.ts';
 import { apiPrefix } from './paths.ts';
 import { apiBaseOf } from '../sso/paths.ts';
@@ -183,6 +184,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     ...authRoutes({ credentials, tokens, users, window }),
     ...ssoRoutes,
     ...peopleRoutes({ db, tokens, users, window, createWindow }),
+    recordedOperationsRoute({ recordings, tokens, users, window }),
   ];
   const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
   // The control API's faults and journal, made only when it is on.

@@ -38,6 +38,7 @@ describe('the committed Web API catalog', () => {
     for (const operation of emulated) expect(own).toContain(operation);
     expect([...own].filter((operation) => !emulated.includes(operation)).sort()).toEqual([
       'GET /api/auth/loginsso/callback',
+      'GET /recorded-operations',
       'POST /api/auth/logoutsso',
     ]);
   });

@@ -77,6 +77,7 @@ export const EMULATOR_OPENAPI = {
   tags: [
     { name: 'Auth', description: 'Signing in and the current user' },
     { name: 'People', description: 'People samples' },
+    { name: 'Recordings', description: 'What REPLAY_DIR (--replay) answers, for the console’s catalog' },
   ],
   paths: {
     '/api/auth': { post: { ...login, operationId: 'postAuth' } },
@@ -219,6 +220,27 @@ export const EMULATOR_OPENAPI = {
         },
       },
     },
+    '/recorded-operations': {
+      get: {
+        tags: ['Recordings'],
+        summary:
+          'The catalog’s operations that REPLAY_DIR answers from a recording (the emulator’s own path)',
+        description:
+          'Each as the Web API catalog writes it (method and path template), matched by method and path ' +
+          'template without case as replay matches a call. Never a recorded path, query or body: they hold the ' +
+          'tenant’s data. Empty without REPLAY_DIR; the operations the emulator answers itself are never listed.',
+        operationId: 'getRecordedOperations',
+        responses: {
+          '200': {
+            description: 'The recorded operations.',
+            headers: RATE_LIMIT_HEADERS,
+            content: json(ref('RecordedOperations')),
+          },
+          '401': response('Unauthorized'),
+          ...LIMITED_ERRORS,
+        },
+      },
+    },
   },
   components: {
     securitySchemes: {
@@ -280,6 +302,23 @@ export const EMULATOR_OPENAPI = {
             'ExternalID',
             'AlternateID',
           ),
+        },
+      },
+      RecordedOperations: {
+        type: 'object',
+        required: ['operations'],
+        properties: {
+          operations: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['method', 'path'],
+              properties: {
+                method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+                path: { type: 'string', examples: ['/api/{appId}/tickets/{id}'] },
+              },
+            },
+          },
         },
       },
       LogoutSsoAnswer: {

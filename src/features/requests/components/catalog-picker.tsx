@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useId, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -6,23 +6,49 @@ import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
 import { VISUALLY_HIDDEN } from '@/components/visually-hidden';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { Connection } from '@/lib/connection';
 import { groupByArea, type AreaGroup } from '../catalog/group-by-area';
 import { helpUrl } from '../catalog/help-url';
+import { isRecorded, type RecordedOperations } from '../catalog/recorded-operations';
 import { searchCatalog } from '../catalog/search-catalog';
+import { useRecordedOperations } from './use-recorded-operations';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;
 
 type Choose = (entry: CatalogEntry) => void;
 
+/** A mark beside an operation's method and path, part of its button's name. */
+function Mark({ label, color }: { label: string; color: 'success.main' | 'primary.main' }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        border: 1,
+        borderColor: color,
+        color,
+        borderRadius: 3,
+        px: 1,
+        fontSize: '0.75rem',
+        lineHeight: 1.6,
+        flexShrink: 0,
+      }}
+    >
+      {label}
+    </Box>
+  );
+}
+
 function EntryList({
   entries,
   onChoose,
   helpBase,
+  recorded,
 }: {
   entries: CatalogEntry[];
   onChoose: Choose;
   helpBase: string;
+  recorded: RecordedOperations;
 }) {
   const id = useId();
   return (
@@ -47,22 +73,8 @@ function EntryList({
             >
               {entry.method} {entry.path}
             </Box>
-            {entry.emulated && (
-              <Box
-                component="span"
-                sx={{
-                  border: 1,
-                  borderColor: 'success.main',
-                  color: 'success.main',
-                  borderRadius: 3,
-                  px: 1,
-                  fontSize: '0.75rem',
-                  lineHeight: 1.6,
-                }}
-              >
-                Emulated
-              </Box>
-            )}
+            {entry.emulated && <Mark label="Emulated" color="success.main" />}
+            {isRecorded(recorded, entry) && <Mark label="Recorded" color="primary.main" />}
           </Button>
           <Link
             href={helpUrl(helpBase, entry)}
@@ -91,19 +103,26 @@ function Area({
   group,
   open: initiallyOpen,
   onChoose,
+  onOpen,
   helpBase,
+  recorded,
 }: {
   group: AreaGroup;
   open: boolean;
   onChoose: Choose;
+  onOpen: () => void;
   helpBase: string;
+  recorded: RecordedOperations;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <Box
       component="details"
       open={open}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
+      onToggle={(e) => {
+        setOpen(e.currentTarget.open);
+        if (e.currentTarget.open) onOpen();
+      }}
       sx={{ borderTop: 1, borderColor: 'divider' }}
     >
       <Box component="summary" sx={{ cursor: 'pointer', py: 0.75, fontWeight: 600 }}>
@@ -112,25 +131,33 @@ function Area({
           ({group.entries.length})
         </Typography>
       </Box>
-      {open && <EntryList entries={group.entries} onChoose={onChoose} helpBase={helpBase} />}
+      {open && (
+        <EntryList entries={group.entries} onChoose={onChoose} helpBase={helpBase} recorded={recorded} />
+      )}
     </Box>
   );
 }
 
 /**
  * The Web API's endpoints, grouped by area (folded until opened) and searchable (matching areas open); choosing
- * one fills the form, and each links to its page in the Web API's help (at `helpBase`, in a new tab). Memoized:
- * typing in the form must not redraw the list.
+ * one fills the form, and each links to its page in the Web API's help (at `helpBase`, in a new tab). Those the
+ * emulator answers are marked Emulated, those it replays from a recording Recorded (asked of `connection` once
+ * the catalog is first searched or opened). Memoized: typing in the form must not redraw the list.
  */
 export const CatalogPicker = memo(function CatalogPicker({
   onChoose,
   helpBase,
+  connection,
 }: {
   onChoose: Choose;
   helpBase: string;
+  connection: Connection;
 }) {
   const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState(false);
   const deferred = useDeferredValue(query).trim();
+  const recorded = useRecordedOperations(connection, opened || deferred !== '');
+  const onOpen = useCallback(() => setOpened(true), []);
   const found = searchCatalog(deferred);
   const searching = deferred !== '';
   const groups = groupByArea(searching ? found.slice(0, SHOWN) : found);
@@ -161,7 +188,9 @@ export const CatalogPicker = memo(function CatalogPicker({
             group={group}
             open={searching}
             onChoose={onChoose}
+            onOpen={onOpen}
             helpBase={helpBase}
+            recorded={recorded}
           />
         ))}
       </Box>

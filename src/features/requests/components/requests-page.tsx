@@ -141,7 +141,11 @@ export default function RequestsPage() {
         }}
       >
         <SectionCard title="Catalog">
-          <CatalogPicker onChoose={choose} helpBase={helpBase(session.connection)} />
+          <CatalogPicker
+            onChoose={choose}
+            helpBase={helpBase(session.connection)}
+            connection={session.connection}
+          />
         </SectionCard>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
           <SectionCard title="Request">

@@ -1,0 +1,50 @@
+import { CATALOG } from '../../contract/catalog/catalog-data.ts';
+import type { Tokens } from '../auth/tokens.ts';
+import { authenticate } from '../auth/bearer.ts';
+import type { Route } from '../http/router.ts';
+import type { RateWindow } from '../rate-limit/limiter.ts';
+import type { Users } from '../store/users.ts';
+import type { Recordings } from './replay.ts';
+
+/** Below each base and outside `/api`, like openapi.json: the emulator's own, not an operation of the Web API. */
+const RECORDED_OPERATIONS_PATH = '/recorded-operations';
+
+export interface RecordedOperationsDeps {
+  /** REPLAY_DIR's recordings; null when replay is off. */
+  recordings: Recordings | null;
+  tokens: Tokens;
+  users: Users;
+  window: RateWindow;
+}
+
+/**
+ * The catalog's operations that replay answers from a recording, matched by method and path template as replay
+ * matches a call. Only the catalog's own method and path template come back, never a recorded path, query or
+ * body (they hold the tenant's data); the operations the emulator answers itself are left out (it never replays
+ * them). Worked out once: the recordings are read whole at the start.
+ */
+function recordedOperations(recordings: Recordings | null): string {
+  const operations = recordings
+    ? CATALOG.filter(
+        (entry) => !entry.emulated && recordings.hasOperation(entry.method, entry.path.toLowerCase()),
+      ).map((entry) => ({ method: entry.method, path: entry.path }))
+    : [];
+  return JSON.stringify({ operations });
+}
+
+/** `GET {base}/recorded-operations`: for the console's catalog, behind the bearer token as the API is. */
+export function recordedOperationsRoute(deps: RecordedOperationsDeps): Route {
+  const text = recordedOperations(deps.recordings);
+  return {
+    path: RECORDED_OPERATIONS_PATH,
+    methods: {
+      GET: {
+        handler: async ({ req }) => {
+          await authenticate(req, deps.tokens, deps.users);
+          return { status: 200, jsonText: text };
+        },
+        rateLimit: { method: 'recorded-operations', window: deps.window },
+      },
+    },
+  };
+}

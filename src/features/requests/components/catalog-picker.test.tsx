@@ -1,0 +1,106 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMULATOR, EMULATOR_SANDBOX, type Connection } from '@/lib/connection';
+import { jsonReply, stubFetch, textReply } from '@/testing/fetch';
+import { signInForTest } from '@/testing/session';
+import { CatalogPicker } from './catalog-picker';
+
+const RELAYED: Connection = {
+  id: 'relay:acme',
+  label: 'acme',
+  baseUrl: '/relay/acme',
+  upstream: 'https://acme.teamdynamix.com/TDWebApi',
+  organization: 'acme.teamdynamix.com',
+};
+
+const TICKET = 'GET /api/{appId}/tickets/{id}';
+
+/** An operation's button, marked Recorded or not (jsdom lays out nothing, so the mark's space is not in the name). */
+const named = (operation: string, mark: '' | 'Recorded' | 'any' = '') =>
+  new RegExp(
+    `^${operation.replace(/[{}/]/g, '\\$&')}${mark === 'any' ? '(\\s*Recorded)?' : mark ? '\\s*Recorded' : ''}$`,
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPicker(connection: Connection) {
+  const session = signInForTest({ connection });
+  const user = userEvent.setup({ delay: null });
+  render(
+    <CatalogPicker onChoose={() => {}} helpBase="https://example.edu/TDWebApi" connection={connection} />,
+  );
+  return { session, user };
+}
+
+async function searchTickets(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Search the catalog'), 'tickets');
+  return screen.findByRole('button', { name: named(TICKET, 'any') });
+}
+
+describe('the catalog’s Recorded marks', () => {
+  it('mark the operations the emulator lists as recorded (without case), asked once the catalog is used, with the session’s token', async () => {
+    const { sent } = stubFetch(() =>
+      jsonReply({
+        operations: [
+          { method: 'GET', path: '/API/{APPID}/Tickets/{ID}' },
+          { method: 'POST', path: '/api/{appId}/tickets/search' },
+        ],
+      }),
+    );
+    const { session, user } = renderPicker(EMULATOR_SANDBOX);
+    expect(sent).toEqual([]);
+    await searchTickets(user);
+    const ticket = await screen.findByRole('button', { name: named(TICKET, 'Recorded') });
+    expect(within(ticket).getByText('Recorded')).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: named('POST /api/{appId}/tickets/search', 'Recorded') }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: named('PATCH /api/{appId}/tickets/{id}') }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Recorded')).toHaveLength(2);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: '/SBTDWebApi/recorded-operations', method: 'GET' });
+    expect(sent[0]!.headers.Authorization).toBe(`Bearer ${session.token}`);
+  });
+
+  it('mark nothing, quietly, when the emulator has none, fails, or answers something that is not a listing', async () => {
+    for (const answer of [
+      () => jsonReply({ operations: [] }),
+      () => jsonReply({ status: 404, error: 'not_found', message: 'No such path.' }, 404),
+      () =>
+        jsonReply({
+          operations: [
+            { method: 'GET', path: '/api/{appId}/tickets/{id}' },
+            { method: 'TRACE', path: '/api/x' },
+          ],
+        }),
+      () => jsonReply({ operations: [{ method: 'GET', path: 'javascript:alert(1)' }] }),
+      () => textReply('GET /api/{appId}/tickets/{id}'),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      const { sent } = stubFetch(answer);
+      const errors = vi.spyOn(console, 'error');
+      const { user } = renderPicker(EMULATOR);
+      await searchTickets(user);
+      await waitFor(() => expect(sent).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(screen.queryByText('Recorded')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(errors).not.toHaveBeenCalled();
+      errors.mockRestore();
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('never ask a relayed tenant, whose token goes nowhere new', async () => {
+    const { sent } = stubFetch(() =>
+      jsonReply({ operations: [{ method: 'GET', path: '/api/{appId}/tickets/{id}' }] }),
+    );
+    const { user } = renderPicker(RELAYED);
+    await searchTickets(user);
+    expect(screen.queryByText('Recorded')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});
