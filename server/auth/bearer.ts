@@ -53,7 +53,7 @@ export async function authenticate(req: IncomingMessage, tokens: Tokens, users: 
   if (!check.ok) throw unauthorized(check.reason, 'invalid_token');
   const user = users.findByUsername(check.username);
   // The token is genuine and in date: whatever follows, this is whom the call came from.
-  if (user) noteUser(req, userNameOf(user));
+  if (user) noteUser(req, () => userNameOf(user));
   if (!user || !user.is_active) {
     throw unauthorized("The token's user does not exist or is no longer active.", 'invalid_token');
   }

@@ -10,10 +10,14 @@ export interface RequestNotes {
   replayed: boolean;
 }
 
-// Keyed by the request itself, so a note lives exactly as long as the request object.
-const notes = new WeakMap<IncomingMessage, RequestNotes>();
+interface Noted extends Omit<RequestNotes, 'user'> {
+  user: string | (() => string) | null;
+}
 
-function notesOf(req: IncomingMessage): RequestNotes {
+// Keyed by the request itself, so a note lives exactly as long as the request object.
+const notes = new WeakMap<IncomingMessage, Noted>();
+
+function notesOf(req: IncomingMessage): Noted {
   let found = notes.get(req);
   if (!found) {
     found = { user: null, fault: false, replayed: false };
@@ -22,8 +26,12 @@ function notesOf(req: IncomingMessage): RequestNotes {
   return found;
 }
 
-/** Notes the user a request acted as (never a secret: a user name). */
-export function noteUser(req: IncomingMessage, username: string) {
+/**
+ * Notes the user a request acted as (never a secret: a user name). A function is called only if the notes are
+ * read: reading a name from its stored record costs more than the rest of a getuser call, and without the journal
+ * no one asks.
+ */
+export function noteUser(req: IncomingMessage, username: string | (() => string)) {
   notesOf(req).user = username;
 }
 
@@ -39,5 +47,8 @@ export function noteReplayed(req: IncomingMessage) {
 
 /** What was noted about a request. */
 export function requestNotes(req: IncomingMessage): Readonly<RequestNotes> {
-  return notes.get(req) ?? { user: null, fault: false, replayed: false };
+  const noted = notes.get(req);
+  if (!noted) return { user: null, fault: false, replayed: false };
+  const { user } = noted;
+  return { ...noted, user: typeof user === 'function' ? user() : user };
 }
