@@ -28,6 +28,32 @@ test('signed out, / loads exactly the scripts /sign-in loads: the guard runs bef
   expect(atRoot.some((path) => path.includes('signed-in-layout'))).toBe(false);
 });
 
+test('signed out, / draws the sign-in form first: no frame of the guard and no redirect before it', async ({
+  page,
+}) => {
+  // Where the page was, and what it showed, the first time the app put anything on the page.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (!root?.firstElementChild) return;
+      observer.disconnect();
+      Object.assign(window, {
+        firstDrawn: { path: location.pathname, form: root.querySelector('form') !== null },
+      });
+    });
+    observer.observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await expect(page).toHaveURL('/sign-in?returnTo=%2F');
+  expect(await page.evaluate(() => (window as unknown as { firstDrawn: unknown }).firstDrawn)).toEqual({
+    path: '/sign-in',
+    form: true,
+  });
+  // The address was replaced, not pushed: Back leaves the console as it would have left /.
+  expect(await page.evaluate(() => history.length)).toBe(2);
+});
+
 test('what only a failure shows is not part of the first page, and a failed sign-in still shows it at once', async ({
   page,
 }) => {
@@ -94,8 +120,9 @@ test('a first visit shows the form ready, with the connection list it came with:
     const image = new Image();
     image.src = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
     await image.decode();
-    return image.src.slice(0, 19);
+    return { kind: image.src.slice(0, 22), width: image.naturalWidth, height: image.naturalHeight };
   });
-  expect(icon).toBe('data:image/svg+xml,');
+  // A PNG: Chromium draws an SVG icon by building an SVG document on the page's main thread, on the first page's path.
+  expect(icon).toEqual({ kind: 'data:image/png;base64,', width: 32, height: 32 });
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });
