@@ -16,7 +16,7 @@ import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
 import { callerAddress, trustProxy } from './http/caller.ts';
-import { datedResponses } from './http/dated-response.ts';
+import { answerDating } from './http/dated-response.ts';
 import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
 import { bugLog, guard } from './http/guard.ts';
@@ -154,11 +154,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     listening,
   });
 
+  const dateByTheClock = answerDating(clock);
   /**
-   * What every request goes through first, whoever answers it: its line in the request log, the security headers
-   * and the Host check. Returns the caller's address.
+   * What every request goes through first, whoever answers it: its answer dated by the one clock, its line in the
+   * request log, the security headers and the Host check. Returns the caller's address.
    */
   function logAndCheckRequest(req: IncomingMessage, res: ServerResponse): string {
+    dateByTheClock(res);
     const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -207,9 +209,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const guarded = guard(handle, logBug);
-  // Without Node's own Host check, so that a request lacking one gets this server's answer and headers; every
-  // answer dated by the one clock.
-  const serverOptions = { requireHostHeader: false, ServerResponse: datedResponses(clock) };
+  // Without Node's own Host check, so that a request lacking one gets this server's answer and headers.
+  const serverOptions = { requireHostHeader: false };
   const server = tls
     ? createHttpsServer({ ...serverOptions, cert: tls.cert, key: tls.key }, guarded)
     : createHttpServer(serverOptions, guarded);
