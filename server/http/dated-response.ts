@@ -16,8 +16,9 @@ export function answerDating(clock: Clock): (res: ServerResponse) => void {
   function datedWriteHead(this: ServerResponse, ...args: unknown[]): ServerResponse {
     if (!this.headersSent && !this.hasHeader('Date')) {
       const now = clock.now();
-      if (Math.floor(now / 1000) !== second) {
-        second = Math.floor(now / 1000);
+      const nowSecond = Math.floor(now / 1000);
+      if (nowSecond !== second) {
+        second = nowSecond;
         text = httpDate(now);
       }
       this.setHeader('Date', text);
