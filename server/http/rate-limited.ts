@@ -7,6 +7,7 @@ import {
   type RateWindow,
 } from '../rate-limit/limiter.ts';
 import { ApiError } from './errors.ts';
+import { noteFault } from './request-notes.ts';
 
 export interface RateLimitCheck {
   limiter: RateLimiter;
@@ -32,7 +33,15 @@ export function enforceRateLimit(
   const decision = check.limiter.hit(method, caller, window);
   for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
   if (decision.allowed) return;
-  throw rateLimited(res, decision, window, retryAfterSeconds(decision.resetAt, check.clock.now()));
+  // Held by a scripted 429: the fault's own refusal, for the journal too.
+  if (decision.held) noteFault(res.req);
+  throw rateLimited(
+    res,
+    decision,
+    window,
+    retryAfterSeconds(decision.resetAt, check.clock.now()),
+    decision.held?.withRetryAfter ?? true,
+  );
 }
 
 /**

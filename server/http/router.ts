@@ -48,7 +48,10 @@ export interface RoutedCall {
   route: string;
   req: IncomingMessage;
   res: ServerResponse;
-  window?: RateWindow;
+  /** Who is calling, as the rate limit counts it. */
+  caller: string;
+  /** The counter and window the method is limited by. */
+  rateLimit?: MethodSpec['rateLimit'];
 }
 
 /** The route and method spec a method and path reach. */
@@ -174,7 +177,8 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
       route: route.path,
       req,
       res,
-      window: spec.rateLimit?.window,
+      caller,
+      rateLimit: spec.rateLimit,
     });
     send(res, await spec.handler({ req, url, params, caller }));
   }

@@ -54,7 +54,17 @@ const FAULT = {
       enum: [401, 429, 500, 503],
       description: '401 as an expired token, 429 as the rate limit, 500, 503; omitted: only the delay.',
     },
-    times: { type: 'integer', minimum: 1, default: 1, description: 'How many matching calls get it.' },
+    times: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: 1,
+      description:
+        'How many matching calls get it. A 429 given without times holds instead: it answers the next matching ' +
+        'call, and its caller’s calls of that method get the same 429 until its reset, by the emulator’s clock ' +
+        '(X-RateLimit-Remaining 0, the same X-RateLimit-Reset, Retry-After counting down), then a new window ' +
+        'starts; "times": 1 is a single 429.',
+    },
     retryAfter: {
       type: 'integer',
       minimum: 1,
@@ -66,6 +76,28 @@ const FAULT = {
       description: 'With 429: no Retry-After header, only the X-RateLimit-* headers say when to try again.',
     },
     delayMs: { type: 'integer', minimum: 0, maximum: 120000 },
+  },
+};
+
+/** A fault as listed: what was given, with the defaults filled in. */
+const FAULTS = {
+  type: 'object',
+  properties: {
+    faults: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...FAULT.properties,
+          status: { enum: [401, 429, 500, 503, null] },
+          retryAfter: { type: ['integer', 'null'] },
+          holds: {
+            type: 'boolean',
+            description: 'A 429 given without times: it holds its caller until its reset once it fires.',
+          },
+        },
+      },
+    },
   },
 };
 
@@ -164,14 +196,14 @@ const CONTROL_PATHS = {
     servers: ROOT,
     get: operation('The faults still waiting', {
       operationId: 'getControlFaults',
-      responses: { '200': answer('The faults.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
+      responses: { '200': answer('The faults.', FAULTS), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
     post: operation('Script the answers of the next matching calls', {
       operationId: 'postControlFaults',
       requestBody: body(FAULT),
-      responses: { '201': answer('The faults now waiting.'), ...REFUSALS },
+      responses: { '201': answer('The faults now waiting.', FAULTS), ...REFUSALS },
     }),
-    delete: operation('Clear every fault', {
+    delete: operation('Clear every fault, and end the 429s they hold', {
       operationId: 'deleteControlFaults',
       responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
