@@ -57,6 +57,11 @@ const ENVIRONMENT = [
     'EMULATOR_CONTROL_TOKEN',
     'Bearer token (16 characters or more) every control call must carry; needed off loopback.',
   ],
+  [
+    'EMULATOR_JOURNAL_MAX, EMULATOR_JOURNAL_VALUES=1',
+    'The request journal: how many calls it keeps (default 1000); with VALUES, query values and body digests too ' +
+      '(synthetic data only).',
+  ],
   ['RATE_LIMIT', 'Calls per caller per 60 s for each rate-limited method. Default 60, as the real service.'],
   ['TLS_CERT, TLS_KEY', 'Serve HTTPS with this PEM certificate and key (instead of --self-signed).'],
   ['TLS_SELF_SIGNED=1', 'As --self-signed.'],

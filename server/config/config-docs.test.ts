@@ -86,6 +86,8 @@ function defaultsRead(): Record<string, string> {
     SSO_ALLOW_UNVERIFIED_EMAIL: onOff(config.ssoAllowUnverifiedEmail),
     RELAY_TIMEOUT_MS: String(config.relayTimeoutMs),
     EMULATOR_CONTROL: onOff(config.emulatorControl !== null),
+    EMULATOR_JOURNAL_MAX: String(config.journalMax),
+    EMULATOR_JOURNAL_VALUES: onOff(config.journalValues),
     LOG_LEVEL: config.logLevel,
   };
 }

@@ -70,6 +70,13 @@ export interface Config {
   serveConsole: boolean;
   /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
   emulatorControl: EmulatorControlConfig | null;
+  /** EMULATOR_JOURNAL_MAX: the calls the control API's request journal keeps, the oldest dropped first. */
+  journalMax: number;
+  /**
+   * EMULATOR_JOURNAL_VALUES: the journal keeps query values and a digest of each body (never a secret-named value
+   * or a sign-in's); for synthetic data only.
+   */
+  journalValues: boolean;
   /** RECORD_DIR (--record): where relayed calls outside the Auth area are recorded with their answers; null: not. */
   recordDir: string | null;
   /** RECORD_REDACT: JSON field names whose values are masked, at any depth, in every recording. */
@@ -248,6 +255,8 @@ function logLevel(raw: string | undefined): LogLevel {
 }
 
 const MIN_CONTROL_TOKEN_LENGTH = 16;
+/** At most some 10 KB an entry (paths, names and, with EMULATOR_JOURNAL_VALUES, values are capped): 100 MB. */
+const MAX_JOURNAL_ENTRIES = 10_000;
 
 /** What says something sits in front of this server: a proxy, or a name other than the listening address. */
 interface FrontSettings {
@@ -262,6 +271,28 @@ function frontSettingsSet(front: FrontSettings): string[] {
     ...(front.publicOrigin !== null ? ['PUBLIC_ORIGIN'] : []),
     ...(front.allowedHosts.length > 0 ? ['ALLOWED_HOSTS'] : []),
   ];
+}
+
+/** The request journal's settings, which need the control API: set without it, they are refused. */
+function journalSettings(env: NodeJS.ProcessEnv, controlOn: boolean) {
+  for (const name of ['EMULATOR_JOURNAL_MAX', 'EMULATOR_JOURNAL_VALUES'] as const) {
+    if (!controlOn && (env[name] ?? '') !== '') {
+      throw new ConfigError(`${name} needs EMULATOR_CONTROL=1: the request journal is the control API's.`);
+    }
+  }
+  return {
+    journalMax: integer(
+      'EMULATOR_JOURNAL_MAX',
+      env.EMULATOR_JOURNAL_MAX || SETTING_DEFAULTS.EMULATOR_JOURNAL_MAX,
+      1,
+      MAX_JOURNAL_ENTRIES,
+    ),
+    journalValues: yesNo(
+      'EMULATOR_JOURNAL_VALUES',
+      env.EMULATOR_JOURNAL_VALUES,
+      yesByDefault('EMULATOR_JOURNAL_VALUES'),
+    ),
+  };
 }
 
 function emulatorControl(
@@ -471,6 +502,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
   };
 
+  const control = emulatorControl(env, emulatorOn, host, front);
+
   return {
     host,
     port: integer('PORT', value('port', 'PORT') || SETTING_DEFAULTS.PORT, 0, 65535),
@@ -503,7 +536,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     allowedHosts: front.allowedHosts,
     logLevel: logLevel(env.LOG_LEVEL),
     serveConsole: !flags.has('no-console'),
-    emulatorControl: emulatorControl(env, emulatorOn, host, front),
+    emulatorControl: control,
+    ...journalSettings(env, control !== null),
     ...recorded,
     ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
   };

@@ -189,7 +189,9 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
   // The control API's faults and journal, made only when it is on.
   const faults = deps.control ? new Faults(limiter) : null;
-  const journal = deps.control ? new Journal(clock) : null;
+  const journal = deps.control
+    ? new Journal(clock, { max: config.journalMax, keepValues: config.journalValues })
+    : null;
   const router = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,

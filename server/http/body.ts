@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { findDuplicateKey } from './duplicate-keys.ts';
 import { ApiError, ClientGoneError } from './errors.ts';
 import { mediaType } from './media-type.ts';
+import { noteBody } from './request-notes.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -56,7 +57,11 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.on('end', () => finish(null, Buffer.concat(chunks)));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (body.length > 0) noteBody(req, body);
+      finish(null, body);
+    });
     req.on('error', () => finish(new ClientGoneError('client aborted')));
     req.on('aborted', () => finish(new ClientGoneError('client aborted')));
   });

@@ -5,7 +5,7 @@ import { authenticate } from '../auth/bearer.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { noteReplayed } from '../http/request-notes.ts';
+import { noteNotRecorded, noteReplayed } from '../http/request-notes.ts';
 import type { Resolved } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
 import { RELAY_CSP } from '../relay/relay.ts';
@@ -150,7 +150,10 @@ export function replayFallback(deps: ReplayDeps) {
           await authenticate(req, deps.tokens, deps.users);
           const body = await readBody(req, MAX_BODY_BYTES);
           const found = deps.recordings.find(requestKey(method, path, url.search, body).id);
-          if (!found) throw notRecorded(deps.recordings, method, path);
+          if (!found) {
+            noteNotRecorded(req);
+            throw notRecorded(deps.recordings, method, path);
+          }
           noteReplayed(req);
           const { answer } = found.recording;
           return {
