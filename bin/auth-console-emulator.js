@@ -102,6 +102,7 @@ function help() {
     'auth-console-emulator: the TeamDynamix Web API’s Auth area (and People samples), emulated.',
     '',
     ...wrap('', '  ', USAGE),
+    '       auth-console-emulator hash-password < password-file',
     '',
     'Flags:',
     ...FLAGS.flatMap((flag) => wrap(`  ${flagText(flag)}`.padEnd(width), ' '.repeat(width), flag.help)),
@@ -112,6 +113,14 @@ function help() {
       '  ',
       '  ',
       'Every other setting of docs/configuration.md is read from the environment the same way.',
+    ),
+    '',
+    'Commands:',
+    ...wrap(
+      '  hash-password   ',
+      ' '.repeat(18),
+      'Read a password on standard input (typed unseen, or piped: printf %s "$PW" | ...) and print the ' +
+        'PasswordHash a realm user takes instead of its Password. Never give a password as an argument.',
     ),
     '',
     'Docs:',
@@ -164,6 +173,19 @@ function translate(argv) {
     }
   }
   return { flags, env };
+}
+
+// `hash-password`: a PasswordHash for a realm file, from a password read on standard input (never argv: ps shows it).
+if (process.argv[2] === 'hash-password') {
+  register();
+  const { hashPasswordCommand } = await import('../server/realm/hash-password-cli.ts');
+  const code = await hashPasswordCommand({
+    args: process.argv.slice(3),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+  process.exit(code);
 }
 
 const { flags, env } = translate(process.argv.slice(2));

@@ -29,6 +29,7 @@ import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, type Db } from '../store/db.ts';
+import { KeptHashes } from '../realm/kept-hashes.ts';
 import { RealmError } from '../realm/realm.ts';
 import { isDemoRealm, realmPath, reimportRealm, seedRealm, type SeededRealm } from '../realm/seed.ts';
 import type { IdentityHint } from '../idp/pages.ts';
@@ -137,9 +138,11 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   // Read whole before anything opens: a bad recording stops the start with nothing half-loaded.
   const recordings = config.replayDir ? Recordings.load(config.replayDir) : null;
   const db = openDb(config.dataDir);
+  // A reset of the realm hashes only the passwords that changed since the last import.
+  const keptHashes = new KeptHashes();
   let realm: SeededRealm;
   try {
-    realm = await seedRealm(db, realmPath(config.realmFile), cost);
+    realm = await seedRealm(db, realmPath(config.realmFile), cost, keptHashes);
   } catch (error) {
     db.close();
     throw error;
@@ -217,7 +220,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           },
           reloadRealm: async () => {
             try {
-              await reimportRealm(db, realm.path, cost);
+              await reimportRealm(db, realm.path, cost, keptHashes);
             } catch (error) {
               if (error instanceof RealmError) throw new ApiError(409, 'conflict', error.message);
               throw error;

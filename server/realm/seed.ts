@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { ScryptCost } from '../auth/passwords.ts';
 import { getMeta, setMeta, type Db } from '../store/db.ts';
+import type { KeptHashes } from './kept-hashes.ts';
 import { importRealm, readRealmFile, type Realm } from './realm.ts';
 
 /** The realm a server starts with when REALM_FILE (the bin's --realm) names none. */
@@ -39,8 +40,16 @@ function realmDigest(realm: Realm): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
-async function importAndRemember(db: Db, realm: Realm, cost: ScryptCost | undefined, replace: boolean) {
-  await importRealm(db, realm, cost, { replace });
+async function importAndRemember(
+  db: Db,
+  realm: Realm,
+  cost: ScryptCost | undefined,
+  replace: boolean,
+  kept: KeptHashes | undefined,
+) {
+  const hashes = kept?.forImport(cost);
+  await importRealm(db, realm, cost, { replace, hash: hashes?.hash });
+  hashes?.done();
   if (!getMeta(db, SEEDED)) setMeta(db, SEEDED, new Date().toISOString());
   setMeta(db, DIGEST, realmDigest(realm));
 }
@@ -50,19 +59,33 @@ async function importAndRemember(db: Db, realm: Realm, cost: ScryptCost | undefi
  * used as it is (users made through People create stay); one seeded from another realm, or from an unknown one,
  * is re-imported with this realm in its place. A changed realm is never ignored.
  */
-export async function seedRealm(db: Db, path: string, cost?: ScryptCost): Promise<SeededRealm> {
+export async function seedRealm(
+  db: Db,
+  path: string,
+  cost?: ScryptCost,
+  kept?: KeptHashes,
+): Promise<SeededRealm> {
   const realm = readRealmFile(path);
   const seeded = getMeta(db, SEEDED) !== undefined;
   const stored = getMeta(db, DIGEST)?.toString();
   if (seeded && stored === realmDigest(realm)) return { path, realm, seeding: { outcome: 'kept' } };
-  await importAndRemember(db, realm, cost, seeded);
+  await importAndRemember(db, realm, cost, seeded, kept);
   const seeding: RealmSeeding = seeded
     ? { outcome: 'replaced', previous: stored === undefined ? 'unknown' : 'other' }
     : { outcome: 'seeded' };
   return { path, realm, seeding };
 }
 
-/** Puts the database back to the realm file as it is now (the control API's reset): the realm and nothing else. */
-export async function reimportRealm(db: Db, path: string, cost?: ScryptCost): Promise<void> {
-  await importAndRemember(db, readRealmFile(path), cost, true);
+/**
+ * Puts the database back to the realm file as it is now (the control API's reset): the realm and nothing else.
+ * With `kept`, the hashes its last import made are used again for the same passwords, so an unchanged realm costs
+ * no hashing.
+ */
+export async function reimportRealm(
+  db: Db,
+  path: string,
+  cost?: ScryptCost,
+  kept?: KeptHashes,
+): Promise<void> {
+  await importAndRemember(db, readRealmFile(path), cost, true, kept);
 }

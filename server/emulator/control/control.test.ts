@@ -230,6 +230,24 @@ describe('POST /_emulator/reset', () => {
     expect((await adminLogin(DEMO.exampleKey)).status).toBe(200);
   });
 
+  it('with {"realm": true} hashes no password again: the hashes of an unchanged realm are kept', async () => {
+    const hashes = () => ({
+      users: server.app.db
+        .prepare('SELECT username_key, password_hash FROM users WHERE password_hash IS NOT NULL ORDER BY 1')
+        .all(),
+      identities: server.app.db
+        .prepare('SELECT name_key, password_hash FROM idp_identities ORDER BY 1')
+        .all(),
+    });
+    await controlCall(server.origin, 'POST', '/reset', { realm: true });
+    const before = hashes();
+    expect(before.users.length).toBeGreaterThan(1);
+    expect(before.identities.length).toBeGreaterThan(1);
+    await controlCall(server.origin, 'POST', '/reset', { realm: true });
+    expect(hashes()).toEqual(before);
+    expect((await passwordLogin(DEMO.jdoe, DEMO.password)).status).toBe(200);
+  });
+
   it('refuses anything but a boolean realm', async () => {
     expectApiError(await controlCall(server.origin, 'POST', '/reset', { realm: 'yes' }), 400, 'bad_request');
     expectApiError(
