@@ -148,6 +148,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const healthText = JSON.stringify(health);
 
   const headers = securityHeaders(tls !== null || config.publicOrigin?.startsWith('https:') === true);
+  const headerList = Object.entries(headers);
   const checkHost = createHostCheck({
     publicOrigin: config.publicOrigin,
     allowedHosts: config.allowedHosts,
@@ -163,7 +164,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     dateByTheClock(res);
     const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of headerList) res.setHeader(name, value);
     checkHost(req);
     return caller;
   }

@@ -67,8 +67,18 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+const NONE = Buffer.alloc(0);
+
+/** Whether the request says it has no body at all: no length, or 0, and no chunks (HTTP/1.1: most GETs). */
+export function declaresNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
 /** Reads a request body of any type as bytes, at most `limit` of them (413 beyond, before reading when declared). */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  // No stream to wait for.
+  if (declaresNoBody(req)) return Promise.resolve(NONE);
   const declared = Number(req.headers['content-length'] ?? '0');
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
   return readRaw(req, limit);

@@ -14,6 +14,11 @@ export interface RateLimitCheck {
   clock: Clock;
 }
 
+function setRateLimitHeaders(res: ServerResponse, decision: RateDecision) {
+  const headers = rateLimitHeaders(decision);
+  for (const name in headers) res.setHeader(name, headers[name]!);
+}
+
 /** Whole seconds until `resetAt` (ms since the epoch), at least 1: what a 429's Retry-After says. */
 export function retryAfterSeconds(resetAt: number, now: number): number {
   return Math.max(1, Math.ceil((resetAt - now) / 1000));
@@ -31,7 +36,7 @@ export function enforceRateLimit(
   window: RateWindow,
 ) {
   const decision = check.limiter.hit(method, caller, window);
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  setRateLimitHeaders(res, decision);
   if (decision.allowed) return;
   // Held by a scripted 429: the fault's own refusal, for the journal too.
   if (decision.held) noteFault(res.req);
@@ -55,7 +60,7 @@ export function rateLimited(
   seconds: number,
   withRetryAfter = true,
 ): ApiError {
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  setRateLimitHeaders(res, decision);
   return new ApiError(
     429,
     'rate_limited',

@@ -6,7 +6,7 @@ import { ConfigError } from '../config/config-error.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { noteNotRecorded, noteReplayed } from '../http/request-notes.ts';
-import type { Resolved } from '../http/router.ts';
+import type { Handler, Resolved } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
 import { RELAY_CSP } from '../relay/relay.ts';
 import type { Users } from '../store/users.ts';
@@ -116,6 +116,12 @@ function notRecorded(recordings: Recordings, method: string, path: string): ApiE
   );
 }
 
+/** On every replayed answer: the tenant's content, served from this origin, may never act with its rights. */
+const REPLAYED: Readonly<Record<string, string>> = {
+  'X-Emulator-Replayed': '1',
+  'Content-Security-Policy': RELAY_CSP,
+};
+
 export interface ReplayDeps {
   recordings: Recordings;
   tokens: Tokens;
@@ -129,6 +135,20 @@ export interface ReplayDeps {
  * counted by its operation's rate limit and open to faults like any route.
  */
 export function replayFallback(deps: ReplayDeps) {
+  // Made once, not per call: the call's method and path come in its params.
+  const handler: Handler = async ({ req, url, params }) => {
+    const { method, path } = params as { method: string; path: string };
+    await authenticate(req, deps.tokens, deps.users);
+    const body = await readBody(req, MAX_BODY_BYTES);
+    const found = deps.recordings.find(requestKey(method, path, url.search, body).id);
+    if (!found) {
+      noteNotRecorded(req);
+      throw notRecorded(deps.recordings, method, path);
+    }
+    noteReplayed(req);
+    const { answer } = found.recording;
+    return { status: answer.status, raw: found.body, contentType: answer.contentType, headers: REPLAYED };
+  };
   return (method: string, segments: string[]): Resolved | undefined => {
     const lower = segments.map((segment) => segment.toLowerCase());
     if (lower[0] === 'api' && lower[1] === 'auth') return undefined;
@@ -136,7 +156,7 @@ export function replayFallback(deps: ReplayDeps) {
     const template = pathTemplate(path);
     return {
       route: { path: template, methods: {} },
-      params: {},
+      params: { method, path },
       spec: {
         // Counted per recorded operation; every other path shares one counter, so that made-up paths cannot
         // grow the limiter's table of methods without bound.
@@ -146,24 +166,7 @@ export function replayFallback(deps: ReplayDeps) {
             : `${method} (not recorded)`,
           window: deps.window,
         },
-        handler: async ({ req, url }) => {
-          await authenticate(req, deps.tokens, deps.users);
-          const body = await readBody(req, MAX_BODY_BYTES);
-          const found = deps.recordings.find(requestKey(method, path, url.search, body).id);
-          if (!found) {
-            noteNotRecorded(req);
-            throw notRecorded(deps.recordings, method, path);
-          }
-          noteReplayed(req);
-          const { answer } = found.recording;
-          return {
-            status: answer.status,
-            raw: found.body,
-            contentType: answer.contentType,
-            // The tenant's content, served from this origin: it may never act with this origin's rights.
-            headers: { 'X-Emulator-Replayed': '1', 'Content-Security-Policy': RELAY_CSP },
-          };
-        },
+        handler,
       },
     };
   };
