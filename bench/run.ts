@@ -10,6 +10,7 @@ import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
 import { pasteAndImport } from './sections/paste-and-import.ts';
 import { realmReset } from './sections/realm-reset.ts';
+import { replayPeers } from './sections/replay-peers.ts';
 import { replayThroughput } from './sections/replay-throughput.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { signInButton } from './sections/sign-in-button.ts';
@@ -21,6 +22,7 @@ import { readSettings } from './settings.ts';
 const SECTIONS: Section[] = [
   apiThroughput,
   replayThroughput,
+  replayPeers,
   loginLatency,
   staticUnderSignIn,
   consoleFigures,

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { processTreeCpuSeconds } from './process-cpu.ts';
-import { writeReplayDir } from './replay-recording.ts';
+import { writeReplayDir, type ReplayedAnswer } from './replay-recording.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -27,8 +27,10 @@ export interface ServerProcess {
   pid: number;
   dataDir: string;
   rateLimit: number;
-  /** The size in bytes of the answer its one recording (REPLAY_DIR) replays. */
+  /** The size in bytes of the 1 MB answer its recording of REPLAYED_PATH (REPLAY_DIR) replays. */
   replayedBytes: number;
+  /** What its recordings replay: the 1 MB answer, then a small one. */
+  replayed: [ReplayedAnswer, ReplayedAnswer];
   /** CPU seconds used so far by the server (launcher included), or null where that cannot be read. */
   cpuSeconds(): number | null;
   /** The last lines the server printed, for error messages. */
@@ -82,7 +84,7 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv = {}): Prom
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'auth-console-bench-'));
   const replayDir = join(dataDir, 'replay');
-  const replayedBytes = writeReplayDir(replayDir);
+  const replayed = writeReplayDir(replayDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -168,7 +170,8 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv = {}): Prom
     pid,
     dataDir,
     rateLimit: BENCH_RATE_LIMIT,
-    replayedBytes,
+    replayedBytes: replayed[0].body.length,
+    replayed,
     cpuSeconds: () => processTreeCpuSeconds(pid),
     recentOutput,
     stop,
