@@ -15,7 +15,7 @@ import { controlOff } from './emulator/control/off.ts';
 import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
-import { callerAddress, trustProxy } from './http/caller.ts';
+import { callerAddress, trustedProxies } from './http/caller.ts';
 import { answerDating } from './http/dated-response.ts';
 import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
@@ -138,7 +138,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     recorder,
   });
   const serveStatic = createStatic(config.distDir, config.emulator, listing);
-  const trusted = trustProxy(config.trustedProxies);
+  const trusted = trustedProxies(config.trustedProxies);
   const health: HealthResponse = {
     status: 'ok',
     service: config.emulator ? 'auth-console-emulator' : 'auth-console',
