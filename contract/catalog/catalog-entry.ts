@@ -3,7 +3,7 @@
  * imports both to answer `not_emulated`.
  */
 
-export type CatalogMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { ApiMethod } from '../web-api/methods.ts';
 
 export interface CatalogQueryParam {
   name: string;
@@ -15,8 +15,8 @@ export interface CatalogQueryParam {
 export interface CatalogEntry {
   /** The description's tag, in words: "Ticket Statuses". */
   area: string;
-  method: CatalogMethod;
-  /** The path template below the base, e.g. `/api/{appId}/tickets/{id}`. */
+  method: ApiMethod;
+  /** The path template below the base, e.g. `/api/{appId}/tickets/{id}` (contract/web-api/path-template.ts). */
   path: string;
   /** The template's `{…}` names, in order. */
   pathParams: string[];

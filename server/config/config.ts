@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { PRODUCTION_BASE } from '../../contract/web-api/bases.ts';
 import { ConfigError } from './config-error.ts';
 import { readConnectionsFile } from './connections-file.ts';
 import { trustProxy } from '../http/caller.ts';
@@ -208,7 +209,7 @@ function relayTenants(raw: string | undefined): RelayTenant[] {
     const eq = trimmed.indexOf('=');
     if (eq < 0) {
       throw new ConfigError(
-        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi ${quoted(trimmed)}.`,
+        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com${PRODUCTION_BASE} ${quoted(trimmed)}.`,
       );
     }
     const name = relayName(trimmed.slice(0, eq).trim(), 'RELAY_TENANTS names');

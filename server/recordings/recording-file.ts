@@ -2,6 +2,8 @@
  * One recording file: what a call asked (for people to read, secrets masked) and the answer replayed for it. The
  * call is found by `request.id` (request-key.ts), a digest of what it asked before anything was masked.
  */
+import { API_METHODS, isApiMethod } from '../../contract/web-api/methods.ts';
+
 export const RECORDING_VERSION = 1;
 
 /** The answer's body: JSON as parsed (and masked), other text as it was (tokens scrubbed), or other bytes. */
@@ -27,8 +29,6 @@ export interface Recording {
     body: RecordedBody;
   };
 }
-
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Why a file is not a recording; the loader names the file. */
 export class NotARecording extends Error {}
@@ -67,8 +67,8 @@ export function parseRecording(text: string): Recording {
   }
   const { request, answer } = parsed;
   if (!isObject(request) || !isObject(answer)) throw new NotARecording('it needs a request and an answer.');
-  if (typeof request.method !== 'string' || !METHODS.has(request.method)) {
-    throw new NotARecording(`request.method must be one of ${[...METHODS].join(', ')}.`);
+  if (!isApiMethod(request.method)) {
+    throw new NotARecording(`request.method must be one of ${API_METHODS.join(', ')}.`);
   }
   if (
     typeof request.path !== 'string' ||

@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { authCallOf } from '../../contract/web-api/auth-calls.ts';
+import { operationOf, templateOf } from '../../contract/web-api/path-template.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { authenticate } from '../auth/bearer.ts';
 import { ConfigError } from '../config/config-error.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { noteReplayed } from '../http/request-notes.ts';
+import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
 import type { Resolved } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
-import { RELAY_CSP } from '../relay/relay.ts';
 import type { Users } from '../store/users.ts';
 import {
   bodyBytes,
@@ -17,14 +19,12 @@ import {
   parseRecording,
   type Recording,
 } from './recording-file.ts';
-import { pathTemplate, requestKey } from './request-key.ts';
+import { requestKey } from './request-key.ts';
 
 /** Larger than any file a recording of the relay's largest answer (10 MB, as base64) makes. */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** The most recordings of one method and template a `not_recorded` message names. */
 const CLOSEST_NAMED = 5;
-
-const operationOf = (method: string, path: string) => `${method} ${pathTemplate(path)}`;
 
 /** A recording with its answer's bytes, made once at the start rather than on every call. */
 interface Loaded {
@@ -130,10 +130,10 @@ export interface ReplayDeps {
  */
 export function replayFallback(deps: ReplayDeps) {
   return (method: string, segments: string[]): Resolved | undefined => {
-    const lower = segments.map((segment) => segment.toLowerCase());
-    if (lower[0] === 'api' && lower[1] === 'auth') return undefined;
-    const path = `/${lower.join('/')}`;
-    const template = pathTemplate(path);
+    const path = `/${segments.join('/')}`.toLowerCase();
+    // Judged leniently, as the relay judges what it records: no spelling of the Auth area is ever replayed.
+    if (authCallOf(method, path, 'lenient').authArea) return undefined;
+    const template = templateOf(path);
     return {
       route: { path: template, methods: {} },
       params: {},
@@ -158,7 +158,7 @@ export function replayFallback(deps: ReplayDeps) {
             raw: found.body,
             contentType: answer.contentType,
             // The tenant's content, served from this origin: it may never act with this origin's rights.
-            headers: { 'X-Emulator-Replayed': '1', 'Content-Security-Policy': RELAY_CSP },
+            headers: { 'X-Emulator-Replayed': '1', 'Content-Security-Policy': TENANT_CONTENT_CSP },
           };
         },
       },

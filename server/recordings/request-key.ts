@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isGuid } from '../../contract/is-guid.ts';
 
 /** Deeper than this, a JSON body is digested as its bytes: walking it would exhaust the stack. */
 const MAX_JSON_DEPTH = 512;
@@ -83,17 +82,4 @@ export function requestKey(method: string, path: string, search: string, body: B
     bodyDigest: digest,
     id: sha256(`${method.toUpperCase()}\n${path}\n${query}\n${digest}`),
   };
-}
-
-/**
- * A path's template, numbers and GUIDs (and `{name}` segments) standing for any value: `/api/{}/tickets/{}`.
- * Recordings of one operation share it; a replayed call's rate limit and faults count by it.
- */
-export function pathTemplate(path: string): string {
-  return path
-    .split('/')
-    .map((segment) =>
-      /^\d+$/.test(segment) || isGuid(segment) || /^\{[^{}]*\}$/.test(segment) ? '{}' : segment,
-    )
-    .join('/');
 }
