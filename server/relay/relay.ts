@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { API_METHODS, isApiMethod, type ApiMethod } from '../../contract/web-api/methods.ts';
 import type { ConnectionsAnswer } from '../../contract/wire.ts';
 import type { Clock } from '../runtime/clock.ts';
-import type { RelayTenant } from '../config/config.ts';
+import type { RelayTenant } from '../config/setting-values.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError } from '../http/errors.ts';
 import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
