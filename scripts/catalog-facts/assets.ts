@@ -1,4 +1,4 @@
-import { NOT_DOCUMENTED, helpPage, perIp, type AreaFacts } from './operation-facts.ts';
+import { NOT_DOCUMENTED, dartmouthCopy, helpPage, perIp, type AreaFacts } from './operation-facts.ts';
 
 /** Assets and what describes them: statuses, saved searches, contracts, product models and types, vendors, Intune. */
 export const ASSET_FACTS: AreaFacts[] = [
@@ -20,12 +20,14 @@ export const ASSET_FACTS: AreaFacts[] = [
       'DELETE /api/{appId}/assets/{assetId}/users/{resourceID}': {
         summary: 'Remove a person from the resources of an asset',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        confirmedBy: dartmouthCopy('Assets'),
       },
       'GET /api/{appId}/assets/{id}': {
         summary: 'Read one asset in full, with its custom attributes',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Assets'),
       },
       // The edit takes the whole record type and clears what the body leaves out; the PATCH beside it changes fields.
       'POST /api/{appId}/assets/{id}': {
@@ -39,13 +41,14 @@ export const ASSET_FACTS: AreaFacts[] = [
       'PATCH /api/{appId}/assets/{id}': {
         summary: 'Change some fields of an asset with a JSON Patch',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Assets'),
         body: 'json-patch',
       },
       'DELETE /api/{appId}/assets/{id}': {
         summary: 'Delete an asset for good',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
       },
       'GET /api/{appId}/assets/{id}/articles': {
         summary: 'List the knowledge articles linked to an asset',
@@ -250,7 +253,8 @@ export const ASSET_FACTS: AreaFacts[] = [
       'GET /api/{appId}/assets/models/{id}': {
         summary: 'Read one product model in full',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Product Models'),
       },
       'PUT /api/{appId}/assets/models/{id}': {
         summary: 'Edit a product model',

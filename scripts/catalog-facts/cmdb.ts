@@ -1,4 +1,4 @@
-import { NOT_DOCUMENTED, helpPage, perIp, type AreaFacts } from './operation-facts.ts';
+import { NOT_DOCUMENTED, dartmouthCopy, helpPage, perIp, type AreaFacts } from './operation-facts.ts';
 
 /** Configuration items, their types and relationships, saved searches and maintenance windows. */
 export const CMDB_FACTS: AreaFacts[] = [
@@ -14,12 +14,14 @@ export const CMDB_FACTS: AreaFacts[] = [
       'GET /api/{appId}/cmdb/{id}': {
         summary: 'Read one configuration item in full',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Configuration Items'),
       },
       'PUT /api/{appId}/cmdb/{id}': {
         summary: 'Edit a configuration item',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Configuration Items'),
       },
       'PATCH /api/{appId}/cmdb/{id}': {
         summary: 'Change some fields of a configuration item with a JSON Patch',
@@ -35,7 +37,8 @@ export const CMDB_FACTS: AreaFacts[] = [
       'GET /api/{appId}/cmdb/{id}/articles': {
         summary: 'List the knowledge articles linked to a configuration item',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Configuration Items'),
       },
       'POST /api/{appId}/cmdb/{id}/articles/{articleId}': {
         summary: 'Link a knowledge article to a configuration item',
@@ -131,7 +134,8 @@ export const CMDB_FACTS: AreaFacts[] = [
       'GET /api/{appId}/cmdb/types/{id}': {
         summary: 'Read one configuration item type',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Configuration Item Types'),
       },
       'PUT /api/{appId}/cmdb/types/{id}': {
         summary: 'Edit a configuration item type',

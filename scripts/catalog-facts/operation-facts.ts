@@ -15,9 +15,9 @@ export interface OperationFacts {
   summary: string;
   effect: OperationEffect;
   limit: DocumentedLimit;
-  /** Where the limit was read, when it is not the area's help page (a question answered on the vendor's portal, a public client). */
+  /** Where the limit was read, when it is not the area's help page (another tenant's copy of the help, a question answered on the vendor's portal, a public client). */
   source?: string;
-  /** A public client (repository and path) that states the same limit for the method. */
+  /** A second source (another tenant's copy of the help, a public client's repository and path) that states the same limit for the method. */
   confirmedBy?: string;
   replacesWhole?: true;
   /** The catalog key of the PATCH operation on the same record (`PATCH /path`). */
@@ -33,14 +33,30 @@ export interface AreaFacts {
   operations: Record<string, OperationFacts>;
 }
 
+/**
+ * One tenant's copy of the help, one page per area: `https://<host>/TDWebApi/Home/section/TicketStatuses`. Every
+ * tenant serves the same help; an older tenant's copy lists the methods in another order or with shorter remarks,
+ * so its stored start reaches methods the vendor's own copy cuts off.
+ */
+export const helpCopy = (host: string, area: string) =>
+  `https://${host}/TDWebApi/Home/section/${area.replaceAll(' ', '')}`;
+
 /** The vendor's public copy of the help, one page per area: `…/TDWebApi/Home/section/TicketStatuses`. */
-export const helpPage = (area: string) =>
-  `https://solutions.teamdynamix.com/TDWebApi/Home/section/${area.replaceAll(' ', '')}`;
+export const helpPage = (area: string) => helpCopy('solutions.teamdynamix.com', area);
+
+/** Dartmouth's copy of the help, an older version than the vendor's: the one where most later methods could be read. */
+export const dartmouthCopy = (area: string) => helpCopy('services.dartmouth.edu', area);
 
 export const perIp = (calls: number, windowSeconds: number): RateLimit => ({
   calls,
   windowSeconds,
   scope: 'ip',
+});
+
+export const perUser = (calls: number, windowSeconds: number): RateLimit => ({
+  calls,
+  windowSeconds,
+  scope: 'user',
 });
 
 export const perOrganization = (calls: number, windowSeconds: number): RateLimit => ({

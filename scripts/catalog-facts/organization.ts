@@ -1,4 +1,4 @@
-import { NOT_DOCUMENTED, helpPage, perIp, type AreaFacts } from './operation-facts.ts';
+import { NOT_DOCUMENTED, helpPage, perIp, perUser, type AreaFacts } from './operation-facts.ts';
 
 /** The organization’s shared lists and records: accounts, locations, applications, attachments, custom attributes, feed, time, reports, integrations. */
 export const ORGANIZATION_FACTS: AreaFacts[] = [
@@ -24,12 +24,14 @@ export const ORGANIZATION_FACTS: AreaFacts[] = [
       'PUT /api/accounts/{id}': {
         summary: 'Edit an account/department',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: '3Bodhi/LSATS_Data_Hub teamdynamix/api/account_api.py (2024-2026)',
       },
       'POST /api/accounts/search': {
         summary: 'Find accounts/departments by name, manager or status',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: '3Bodhi/LSATS_Data_Hub teamdynamix/api/account_api.py (2024-2026)',
         body: 'account-search',
       },
     },
@@ -363,16 +365,25 @@ export const ORGANIZATION_FACTS: AreaFacts[] = [
     area: 'Reports',
     page: helpPage('Reports'),
     operations: {
-      'GET /api/reports': { summary: 'List the reports you can run', effect: 'read', limit: NOT_DOCUMENTED },
+      // The only limits per user: the client repeats the help's remarks for each method, and its Accounts figures
+      // match Dartmouth's copy of the help method for method.
+      'GET /api/reports': {
+        summary: 'List the reports you can run',
+        effect: 'read',
+        limit: perUser(45, 60),
+        source: '3Bodhi/LSATS_Data_Hub teamdynamix/api/report_api.py (2025-2026)',
+      },
       'GET /api/reports/{id}': {
         summary: 'Read a report, and its data when asked',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perUser(30, 60),
+        source: '3Bodhi/LSATS_Data_Hub teamdynamix/api/report_api.py (2025-2026)',
       },
       'POST /api/reports/search': {
         summary: 'Find reports by name, owner or source',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perUser(45, 60),
+        source: '3Bodhi/LSATS_Data_Hub teamdynamix/api/report_api.py (2025-2026)',
       },
     },
   },

@@ -1,4 +1,11 @@
-import { NOT_DOCUMENTED, helpPage, perIp, perOrganization, type AreaFacts } from './operation-facts.ts';
+import {
+  NOT_DOCUMENTED,
+  dartmouthCopy,
+  helpPage,
+  perIp,
+  perOrganization,
+  type AreaFacts,
+} from './operation-facts.ts';
 
 /** Signing in, people and what they belong to: groups, roles, resource pools, bulk user management. */
 export const PEOPLE_FACTS: AreaFacts[] = [
@@ -62,7 +69,8 @@ export const PEOPLE_FACTS: AreaFacts[] = [
       'PATCH /api/people/{uid}': {
         summary: 'Change some fields of a person with a JSON Patch',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(45, 60),
+        source: dartmouthCopy('People'),
         body: 'json-patch',
       },
       'GET /api/people/{uid}/functionalroles': {
@@ -219,7 +227,8 @@ export const PEOPLE_FACTS: AreaFacts[] = [
       'DELETE /api/groups/{id}/applications': {
         summary: 'Take platform applications away from a group',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(45, 60),
+        source: dartmouthCopy('Group'),
       },
       'GET /api/groups/{id}/members': {
         summary: 'List the members of a group',

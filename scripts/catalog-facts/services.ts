@@ -92,7 +92,11 @@ export const SERVICE_FACTS: AreaFacts[] = [
         effect: 'read',
         limit: perIp(60, 60),
       },
-      'POST /api/{appId}/services': { summary: 'Create a service', effect: 'write', limit: NOT_DOCUMENTED },
+      'POST /api/{appId}/services': {
+        summary: 'Create a service',
+        effect: 'write',
+        limit: perIp(60, 60),
+      },
       'GET /api/{appId}/services/{id}': {
         summary: 'Read one service in full',
         effect: 'read',
