@@ -202,12 +202,14 @@ export const ASSET_FACTS: AreaFacts[] = [
       'PUT /api/{appId}/assets/contracts/{id}': {
         summary: 'Edit a contract',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Contracts'),
       },
       'GET /api/{appId}/assets/contracts/{id}/associatedassets': {
         summary: 'List the assets a contract covers',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Contracts'),
       },
       'POST /api/{appId}/assets/contracts/{id}/associatedassets/{assetId}': {
         summary: 'Add an asset to a contract',

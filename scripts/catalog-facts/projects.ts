@@ -1,4 +1,11 @@
-import { NOT_DOCUMENTED, helpPage, perIp, type AreaFacts } from './operation-facts.ts';
+import {
+  NOT_DOCUMENTED,
+  dartmouthCopy,
+  helpCopy,
+  helpPage,
+  perIp,
+  type AreaFacts,
+} from './operation-facts.ts';
 
 /** Projects and their parts: types, templates, requests, plans, tasks, issues, risks, links, files. */
 export const PROJECT_FACTS: AreaFacts[] = [
@@ -10,13 +17,21 @@ export const PROJECT_FACTS: AreaFacts[] = [
       'GET /api/projects/{id}': {
         summary: 'Read one project in full',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        confirmedBy: dartmouthCopy('Projects'),
       },
-      'POST /api/projects/{id}': { summary: 'Edit a project', effect: 'write', limit: NOT_DOCUMENTED },
+      'POST /api/projects/{id}': {
+        summary: 'Edit a project',
+        effect: 'write',
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Projects'),
+      },
       'PATCH /api/projects/{id}': {
         summary: 'Change some fields of a project with a JSON Patch',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: helpCopy('helpdesk.grps.org', 'Projects'),
+        confirmedBy: dartmouthCopy('Projects'),
         body: 'json-patch',
       },
       'GET /api/projects/{id}/feed': {
@@ -159,17 +174,20 @@ export const PROJECT_FACTS: AreaFacts[] = [
       'GET /api/projects/{projectId}/plans/{planId}/tasks/{taskId}': {
         summary: 'Read one task of a project plan',
         effect: 'read',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(90, 60),
+        source: dartmouthCopy('Tasks'),
       },
       'POST /api/projects/{projectId}/plans/{planId}/tasks/{taskId}': {
         summary: 'Update a project task: percent complete or comment',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(90, 60),
+        source: dartmouthCopy('Tasks'),
       },
       'POST /api/projects/{projectId}/plans/{planId}/tasks/{taskId}/comment': {
         summary: 'Comment on a project task',
         effect: 'write',
-        limit: NOT_DOCUMENTED,
+        limit: perIp(60, 60),
+        source: dartmouthCopy('Tasks'),
       },
       'POST /api/projects/{projectId}/plans/{planId}/tasks/{taskId}/edit': {
         summary: 'Edit a project task (the plan must be checked out)',
