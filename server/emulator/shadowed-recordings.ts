@@ -55,9 +55,9 @@ export function shadowedLines(shadowed: Shadowed[]): string[] {
     const operation = `${method} ${pathTemplate(path)}`;
     counts.set(operation, (counts.get(operation) ?? 0) + count);
   }
-  return [...counts].map(
-    ([operation, count]) => `${operation} (${count} recording${count === 1 ? '' : 's'})`,
-  );
+  return [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([operation, count]) => `${operation} (${count} recording${count === 1 ? '' : 's'})`);
 }
 
 /** The decoded path below the API base of a request's URL, as recordings are found by. */

@@ -3,7 +3,6 @@ import type { Tokens } from '../auth/tokens.ts';
 import { authenticate } from '../auth/bearer.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { retryAfterSeconds } from '../http/rate-limited.ts';
 import { noteNotRecorded, noteReplayed } from '../http/request-notes.ts';
 import type { Handler, Reply, Resolved } from '../http/router.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
@@ -69,11 +68,12 @@ function recordedWait(answer: RecordedAnswer): number {
 /** A replayed 429's wait, stated now by the emulator's clock: its reset, and a Retry-After that agrees with it. */
 function waitHeaders(answer: RecordedAnswer, now: number): Record<string, string> {
   const wait = Math.min(MAX_WAIT_SECONDS, Math.max(1, Math.ceil(recordedWait(answer))));
-  const resetAt = Math.ceil((now + wait * 1000) / 1000) * 1000;
+  // From the second the answer's Date names, so that Date plus Retry-After is the reset.
+  const resetAt = Math.floor(now / 1000) * 1000 + wait * 1000;
   return {
     'X-RateLimit-Remaining': '0',
     'X-RateLimit-Reset': httpDate(resetAt),
-    'Retry-After': String(retryAfterSeconds(resetAt, now)),
+    'Retry-After': String(wait),
   };
 }
 
