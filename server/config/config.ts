@@ -97,7 +97,7 @@ export interface Config {
 }
 
 /** Where replay sends a call no recording answers, and the tenant's bearer token it sends it with. */
-export interface ReplayMisses {
+interface ReplayMisses {
   tenant: string;
   token: string;
 }
@@ -407,15 +407,15 @@ function connections(
 
 const FIELD_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
-/** A comma-separated list of field names; `example` shows two in the refusal. */
-function fieldNames(name: string, raw: string | undefined, example: string): string[] {
+/** A comma-separated list of field names; `what` and `example` (two of them) say what the refusal wants. */
+function fieldNames(name: string, raw: string | undefined, what: string, example: string): string[] {
   const fields = (raw ?? '')
     .split(',')
     .map((field) => field.trim())
     .filter(Boolean);
   const malformed = fields.find((field) => !FIELD_NAME.test(field));
   if (malformed !== undefined) {
-    throw new ConfigError(`${name} must list field names, such as ${example} ${quoted(malformed)}.`);
+    throw new ConfigError(`${name} must list ${what}, such as ${example} ${quoted(malformed)}.`);
   }
   return fields;
 }
@@ -495,7 +495,7 @@ function replayMisses(
 
 function recordings(env: NodeJS.ProcessEnv, settings: RecordingSettings): Recordings {
   const { emulatorOn, tenants } = settings;
-  const fields = fieldNames('RECORD_REDACT', env.RECORD_REDACT, 'PrimaryEmail,FullName');
+  const fields = fieldNames('RECORD_REDACT', env.RECORD_REDACT, 'JSON field names', 'PrimaryEmail,FullName');
   const replayDir = settings.replayDir ? resolve(settings.replayDir) : null;
   const recordDir = settings.recordDir ? resolve(settings.recordDir) : null;
   if (replayDir && !emulatorOn) {
@@ -532,7 +532,12 @@ function recordings(env: NodeJS.ProcessEnv, settings: RecordingSettings): Record
       1024,
     recordSequences: yesNo('RECORD_SEQUENCES', env.RECORD_SEQUENCES, yesByDefault('RECORD_SEQUENCES')),
     replayDir,
-    replayIgnore: fieldNames('REPLAY_IGNORE', env.REPLAY_IGNORE, 'CreatedFrom,CreatedTo'),
+    replayIgnore: fieldNames(
+      'REPLAY_IGNORE',
+      env.REPLAY_IGNORE,
+      'query parameter and body field names',
+      'CreatedDateFrom,CreatedDateTo',
+    ),
     replayOverrides: yesNo('REPLAY_OVERRIDES', env.REPLAY_OVERRIDES, yesByDefault('REPLAY_OVERRIDES')),
     replayMisses: misses,
     replayMaxAgeMs: age(env.REPLAY_MAX_AGE),

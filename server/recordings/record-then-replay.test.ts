@@ -6,7 +6,7 @@ import { ConfigError } from '../config/config-error.ts';
 import { controlCall } from '../testing/control-client.ts';
 import { getWithAuth } from '../testing/requests.ts';
 import { SANDBOX_TOKEN, startStandInTenant, type StandInTenant } from '../testing/stand-in-tenant.ts';
-import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
+import { DEMO, login, startTestServer } from '../testing/start-server.ts';
 import { ManualClock } from '../testing/manual-clock.ts';
 import { parseRecording } from './recording-file.ts';
 

@@ -3,7 +3,7 @@
  * order, replayed for it. Replay finds the call by what the request says (request-key.ts), worked out when the
  * file is loaded; `request.id` is that key's digest as the recorder wrote it, for people and file names only.
  */
-export const RECORDING_VERSION = 2;
+const RECORDING_VERSION = 2;
 /** What files written before sequences and recording times say; they load as ever. */
 const FIRST_VERSION = 1;
 
@@ -62,6 +62,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function stringRecord(value: unknown): value is Record<string, string> {
   return isObject(value) && Object.values(value).every((item) => typeof item === 'string');
 }
+
+const isNameList = (names: unknown): names is string[] =>
+  Array.isArray(names) && names.every((name) => typeof name === 'string' && name !== '');
 
 const isPair = (pair: unknown): pair is [string, string] =>
   Array.isArray(pair) && pair.length === 2 && pair.every((p) => typeof p === 'string');
@@ -144,8 +147,8 @@ export function parseRecording(text: string): Recording {
   if (!Array.isArray(query) || !query.every(isPair)) {
     throw new NotARecording('request.query must be a list of [name, value] pairs.');
   }
-  const ignore = request.ignore ?? [];
-  if (!Array.isArray(ignore) || !ignore.every((name) => typeof name === 'string' && name !== '')) {
+  const ignore: unknown = request.ignore ?? [];
+  if (!isNameList(ignore)) {
     throw new NotARecording('request.ignore must be a list of field names.');
   }
   if (request.id !== undefined && typeof request.id !== 'string') {

@@ -41,7 +41,7 @@ export function scrubText(text: string, secrets: readonly RegExp[]): string {
 }
 
 /** Whether a field's value is masked whole: a name that says secret (the console's one rule), or RECORD_REDACT. */
-export function masksField(name: string, fields: ReadonlySet<string>): boolean {
+function masksField(name: string, fields: ReadonlySet<string>): boolean {
   return isSecretName(name) || fields.has(name.toLowerCase());
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.ts';
 import { expectApiError } from '../testing/api-error.ts';
+import { docBlocks } from '../testing/doc-blocks.ts';
 import { getWithAuth, post } from '../testing/requests.ts';
 import { DEMO, login, startTestServer, type TestServer } from '../testing/start-server.ts';
 
@@ -51,6 +52,11 @@ beforeAll(async () => {
   for (const [name, recording] of Object.entries(HAND_WRITTEN)) {
     writeFileSync(join(dir, name), JSON.stringify(recording, null, 2));
   }
+  // The docs' own example, as a reader would copy it.
+  writeFileSync(
+    join(dir, 'from-docs.json'),
+    docBlocks('docs/testing-your-integration.md', '### Record once', 'json')[0]!,
+  );
   server = await startTestServer({
     config: { replayDir: dir, replayIgnore: ['ModifiedFrom'], rateLimit: 100 },
   });
@@ -65,13 +71,14 @@ describe('a recording written or edited by hand (REPLAY_DIR)', () => {
     for (const [path, id] of [
       ['/30/tickets/13', 13],
       ['/30/TICKETS/15', 15],
+      ['/30/tickets/12', 12],
     ] as const) {
       const res = await getWithAuth(`${server.api}${path}`, bearer.Authorization);
       expect(res.status, path).toBe(200);
-      expect(idOf(res.text)).toEqual({ ID: id });
+      expect(idOf(res.text)).toMatchObject({ ID: id });
     }
     expectApiError(
-      await getWithAuth(`${server.api}/30/tickets/12`, bearer.Authorization),
+      await getWithAuth(`${server.api}/30/tickets/14`, bearer.Authorization),
       404,
       'not_recorded',
     );

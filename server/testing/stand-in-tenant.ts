@@ -8,7 +8,7 @@ export const SANDBOX_SIGNATURE = SANDBOX_TOKEN.split('.')[2]!;
 export const SANDBOX_PASSWORD = 'Sandbox-Pass-2026';
 
 /** An answer a test scripts for one call (its method and lower-case path below the base). */
-export interface ScriptedAnswer {
+interface ScriptedAnswer {
   status: number;
   /** The answer's bytes as sent, or JSON (serialized compactly). */
   body: string | Buffer | { json: unknown };
