@@ -36,11 +36,26 @@ const FLAGS = [
       'start prints its path. Trust it in the client: NODE_EXTRA_CA_CERTS (Node), REQUESTS_CA_BUNDLE (Python).',
   },
   {
+    name: 'tenant',
+    value: 'NAME=BASE',
+    help:
+      'A real tenant the relay reaches at /relay/NAME/, such as sandbox=https://acme.teamdynamix.com/SBTDWebApi ' +
+      '(several: comma-separated). As RELAY_TENANTS.',
+  },
+  {
+    name: 'record',
+    value: 'DIR',
+    help:
+      'Record your sandbox: each call made through /relay/NAME/ with a bearer token, outside the Auth area, is ' +
+      'written to DIR with its answer, secrets masked (RECORD_REDACT masks more). Needs --tenant.',
+  },
+  {
     name: 'replay',
     value: 'DIR',
     help:
-      'Answer the calls the emulator does not emulate from recordings of your sandbox (RECORD_DIR), behind its ' +
-      'own sign-in; any other call: 404 not_recorded. A malformed recording stops the start.',
+      'Answer the calls the emulator does not emulate from recordings of your sandbox (--record), behind its ' +
+      'own sign-in; any other call: 404 not_recorded. A malformed recording stops the start; the start says ' +
+      'how many it loaded.',
   },
   { name: 'no-console', help: 'Serve the API only: the console’s pages answer 404.' },
   { name: 'help', short: 'h', help: 'Print this help and exit.' },
@@ -60,7 +75,24 @@ const ENVIRONMENT = [
   ['RATE_LIMIT', 'Calls per caller per 60 s for each rate-limited method. Default 60, as the real service.'],
   ['TLS_CERT, TLS_KEY', 'Serve HTTPS with this PEM certificate and key (instead of --self-signed).'],
   ['TLS_SELF_SIGNED=1', 'As --self-signed.'],
-  ['PORT, HOST, DATA_DIR, REALM_FILE', 'As --port, --host, --data-dir and --realm (a flag wins).'],
+  [
+    'RECORD_REDACT, RECORD_SEQUENCES=1',
+    'With --record: JSON field names to mask too (PrimaryEmail,FullName); keep a call answered otherwise each ' +
+      'time as a sequence, replayed in order.',
+  ],
+  [
+    'REPLAY_IGNORE, REPLAY_OVERRIDES=1, REPLAY_MAX_AGE',
+    'With --replay: fields a match leaves out (dates); let recordings answer what the emulator answers ' +
+      'itself; name recordings older than an age such as 30d (REPLAY_TOO_OLD=refuse: stop the start).',
+  ],
+  [
+    'REPLAY_MISSES, REPLAY_TENANT_TOKEN',
+    'With --replay and --tenant: a call no recording answers goes to this tenant with its token, and is recorded.',
+  ],
+  [
+    'PORT, HOST, DATA_DIR, REALM_FILE, RELAY_TENANTS, RECORD_DIR, REPLAY_DIR',
+    'As --port, --host, --data-dir, --realm, --tenant, --record and --replay (a flag wins).',
+  ],
   ['LOG_LEVEL', 'fatal, error, warn, info (the default: one line per request), debug, trace or silent.'],
   [
     'SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET',
@@ -111,7 +143,7 @@ function help() {
     '',
     'Docs:',
     `  ${docs('testing-your-integration.md')}`,
-    '      The emulator in your tests: realms, test control, CI.',
+    '      The emulator in your tests: realms, test control, recording and replay, CI.',
     `  ${docs('configuration.md')}`,
     '      Every setting.',
     '',

@@ -74,10 +74,32 @@ export interface Config {
   recordDir: string | null;
   /** RECORD_REDACT: JSON field names whose values are masked, at any depth, in every recording. */
   recordRedact: string[];
+  /** RECORD_MAX_FILES: the most recording files the recording directory may hold. */
+  recordMaxFiles: number;
+  /** RECORD_MAX_MB, in bytes: the most the recording directory's files may hold together. */
+  recordMaxBytes: number;
+  /** RECORD_SEQUENCES: a call answered otherwise than its recording says is added to it, in order. */
+  recordSequences: boolean;
   /** REPLAY_DIR (--replay): recordings the emulator answers the calls it does not emulate from; null: none. */
   replayDir: string | null;
+  /** REPLAY_IGNORE: query parameter and body field names (any depth, any case) replay leaves out of matching. */
+  replayIgnore: string[];
+  /** REPLAY_OVERRIDES: recordings answer the calls they match of the operations the emulator answers itself. */
+  replayOverrides: boolean;
+  /** REPLAY_MISSES with REPLAY_TENANT_TOKEN: a call no recording answers is relayed to this tenant and recorded. */
+  replayMisses: ReplayMisses | null;
+  /** REPLAY_MAX_AGE, in milliseconds: recordings older than this are named at start; null: any age. */
+  replayMaxAgeMs: number | null;
+  /** REPLAY_TOO_OLD: whether recordings older than REPLAY_MAX_AGE are named (`warn`) or stop the start. */
+  replayTooOld: 'warn' | 'refuse';
   /** Settings of the emulator alone that are set while it is off: named (never their values) in a start warning. */
   ignoredSettings: string[];
+}
+
+/** Where replay sends a call no recording answers, and the tenant's bearer token it sends it with. */
+interface ReplayMisses {
+  tenant: string;
+  token: string;
 }
 
 interface EmulatorControlConfig {
@@ -299,7 +321,7 @@ function emulatorControl(
 }
 
 const FLAGS =
-  '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --record=DIR --replay=DIR --no-console --no-env-file';
+  '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --tenant=NAME=BASE --record=DIR --replay=DIR --no-console --no-env-file';
 /** Flags that are a switch alone. */
 const BARE_FLAGS = ['no-console', 'no-env-file'];
 
@@ -316,6 +338,7 @@ function readFlags(argv: string[]): Map<string, string> {
     'data-dir',
     'self-signed',
     'emulator',
+    'tenant',
     'record',
     'replay',
     ...BARE_FLAGS,
@@ -361,8 +384,12 @@ interface Connections {
   defaultConnection: string | null;
 }
 
-function connections(env: NodeJS.ProcessEnv, emulatorOn: boolean): Connections {
-  const fromVariable = relayTenants(env.RELAY_TENANTS);
+function connections(
+  env: NodeJS.ProcessEnv,
+  relayTenantsSetting: string | undefined,
+  emulatorOn: boolean,
+): Connections {
+  const fromVariable = relayTenants(relayTenantsSetting);
   const file = env.CONNECTIONS_FILE
     ? readConnectionsFile(resolve(env.CONNECTIONS_FILE), {
         emulator: emulatorOn,
@@ -380,42 +407,141 @@ function connections(env: NodeJS.ProcessEnv, emulatorOn: boolean): Connections {
 
 const FIELD_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
-interface Recordings {
-  recordDir: string | null;
-  recordRedact: string[];
-  replayDir: string | null;
-}
-
-function recordings(
-  recordDir: string | undefined,
-  redact: string | undefined,
-  replayDir: string | undefined,
-  emulatorOn: boolean,
-  tenants: RelayTenant[],
-): Recordings {
-  const fields = (redact ?? '')
+/** A comma-separated list of field names; `what` and `example` (two of them) say what the refusal wants. */
+function fieldNames(name: string, raw: string | undefined, what: string, example: string): string[] {
+  const fields = (raw ?? '')
     .split(',')
     .map((field) => field.trim())
     .filter(Boolean);
   const malformed = fields.find((field) => !FIELD_NAME.test(field));
   if (malformed !== undefined) {
+    throw new ConfigError(`${name} must list ${what}, such as ${example} ${quoted(malformed)}.`);
+  }
+  return fields;
+}
+
+const AGE_UNITS: Record<string, number> = { h: 3_600_000, d: 86_400_000 };
+
+function age(raw: string | undefined): number | null {
+  if (!raw) return null;
+  const match = /^(\d{1,5})(h|d)$/.exec(raw.trim());
+  if (!match || Number(match[1]) === 0) {
     throw new ConfigError(
-      `RECORD_REDACT must list JSON field names, such as PrimaryEmail,FullName ${quoted(malformed)}.`,
+      `REPLAY_MAX_AGE must be a number of days or hours, such as 30d or 12h ${quoted(raw)}.`,
     );
   }
-  if (!recordDir && fields.length > 0) throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record).');
-  if (recordDir && tenants.length === 0) {
+  return Number(match[1]) * AGE_UNITS[match[2]!]!;
+}
+
+function tooOld(raw: string | undefined): 'warn' | 'refuse' {
+  const mode = raw || SETTING_DEFAULTS.REPLAY_TOO_OLD;
+  if (mode !== 'warn' && mode !== 'refuse') {
+    throw new ConfigError(`REPLAY_TOO_OLD must be warn or refuse ${quoted(mode)}.`);
+  }
+  return mode;
+}
+
+interface RecordingSettings {
+  recordDir: string | undefined;
+  replayDir: string | undefined;
+  emulatorOn: boolean;
+  tenants: RelayTenant[];
+}
+
+interface Recordings {
+  recordDir: string | null;
+  recordRedact: string[];
+  recordMaxFiles: number;
+  recordMaxBytes: number;
+  recordSequences: boolean;
+  replayDir: string | null;
+  replayIgnore: string[];
+  replayOverrides: boolean;
+  replayMisses: ReplayMisses | null;
+  replayMaxAgeMs: number | null;
+  replayTooOld: 'warn' | 'refuse';
+}
+
+function replayMisses(
+  env: NodeJS.ProcessEnv,
+  replayDir: string | null,
+  recordDir: string | null,
+  tenants: RelayTenant[],
+): ReplayMisses | null {
+  const tenant = env.REPLAY_MISSES ?? '';
+  const token = env.REPLAY_TENANT_TOKEN ?? '';
+  if (tenant === '') {
+    if (token !== '') throw new ConfigError('REPLAY_TENANT_TOKEN needs REPLAY_MISSES.');
+    return null;
+  }
+  if (!replayDir) throw new ConfigError('REPLAY_MISSES needs REPLAY_DIR (--replay): it records there.');
+  if (!tenants.some((named) => named.name === tenant)) {
     throw new ConfigError(
-      'RECORD_DIR (--record) records what the relay passes on: name a tenant in CONNECTIONS_FILE or RELAY_TENANTS.',
+      `REPLAY_MISSES must name a relay tenant (RELAY_TENANTS, --tenant, or CONNECTIONS_FILE) ${quoted(tenant)}.`,
     );
   }
+  if (!/^\S{8,}$/.test(token)) {
+    throw new ConfigError(
+      'REPLAY_MISSES needs REPLAY_TENANT_TOKEN: a bearer token of that tenant (8 characters or more, no spaces), which the calls it relays carry.',
+    );
+  }
+  if (recordDir && recordDir !== replayDir) {
+    throw new ConfigError(
+      'REPLAY_MISSES records into REPLAY_DIR: leave RECORD_DIR unset, or set it to the same directory.',
+    );
+  }
+  return { tenant, token };
+}
+
+function recordings(env: NodeJS.ProcessEnv, settings: RecordingSettings): Recordings {
+  const { emulatorOn, tenants } = settings;
+  const fields = fieldNames('RECORD_REDACT', env.RECORD_REDACT, 'JSON field names', 'PrimaryEmail,FullName');
+  const replayDir = settings.replayDir ? resolve(settings.replayDir) : null;
+  const recordDir = settings.recordDir ? resolve(settings.recordDir) : null;
   if (replayDir && !emulatorOn) {
     throw new ConfigError('REPLAY_DIR (--replay) needs the emulator: it is refused with EMULATOR=off.');
   }
+  const misses = replayMisses(env, replayDir, recordDir, tenants);
+  if (!recordDir && !misses && fields.length > 0) {
+    throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record) or REPLAY_MISSES.');
+  }
+  if (recordDir && tenants.length === 0) {
+    throw new ConfigError(
+      'RECORD_DIR (--record) records what the relay passes on: name a tenant with --tenant, RELAY_TENANTS or CONNECTIONS_FILE.',
+    );
+  }
+  const recording = recordDir !== null || misses !== null;
+  const recordOnly = ['RECORD_MAX_FILES', 'RECORD_MAX_MB', 'RECORD_SEQUENCES'] as const;
+  const strayRecord = recordOnly.find((name) => !recording && (env[name] ?? '') !== '');
+  if (strayRecord) throw new ConfigError(`${strayRecord} needs RECORD_DIR (--record) or REPLAY_MISSES.`);
+  const replayOnly = ['REPLAY_IGNORE', 'REPLAY_OVERRIDES', 'REPLAY_MAX_AGE', 'REPLAY_TOO_OLD'] as const;
+  const strayReplay = replayOnly.find((name) => !replayDir && (env[name] ?? '') !== '');
+  if (strayReplay) throw new ConfigError(`${strayReplay} needs REPLAY_DIR (--replay).`);
   return {
-    recordDir: recordDir ? resolve(recordDir) : null,
+    recordDir: recordDir ?? (misses ? replayDir : null),
     recordRedact: fields,
-    replayDir: replayDir ? resolve(replayDir) : null,
+    recordMaxFiles: integer(
+      'RECORD_MAX_FILES',
+      env.RECORD_MAX_FILES || SETTING_DEFAULTS.RECORD_MAX_FILES,
+      1,
+      1_000_000,
+    ),
+    recordMaxBytes:
+      integer('RECORD_MAX_MB', env.RECORD_MAX_MB || SETTING_DEFAULTS.RECORD_MAX_MB, 1, 1_000_000) *
+      1024 *
+      1024,
+    recordSequences: yesNo('RECORD_SEQUENCES', env.RECORD_SEQUENCES, yesByDefault('RECORD_SEQUENCES')),
+    replayDir,
+    replayIgnore: fieldNames(
+      'REPLAY_IGNORE',
+      env.REPLAY_IGNORE,
+      'query parameter and body field names',
+      'CreatedDateFrom,CreatedDateTo',
+    ),
+    replayOverrides: yesNo('REPLAY_OVERRIDES', env.REPLAY_OVERRIDES, yesByDefault('REPLAY_OVERRIDES')),
+    replayMisses: misses,
+    replayMaxAgeMs: age(env.REPLAY_MAX_AGE),
+    replayTooOld: tooOld(env.REPLAY_TOO_OLD),
   };
 }
 
@@ -456,15 +582,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
       'TLS_SELF_SIGNED (--self-signed) writes its certificate into DATA_DIR, and with EMULATOR=off nothing is written: set TLS_CERT and TLS_KEY, or terminate TLS at the reverse proxy.',
     );
   } else if (selfSigned) tls = { kind: 'self-signed' };
-  const relayed = connections(env, emulatorOn);
+  const relayed = connections(env, value('tenant', 'RELAY_TENANTS'), emulatorOn);
   const host = value('host', 'HOST') || SETTING_DEFAULTS.HOST;
-  const recorded = recordings(
-    value('record', 'RECORD_DIR'),
-    env.RECORD_REDACT,
-    value('replay', 'REPLAY_DIR'),
+  const recorded = recordings(env, {
+    recordDir: value('record', 'RECORD_DIR'),
+    replayDir: value('replay', 'REPLAY_DIR'),
     emulatorOn,
-    relayed.tenants,
-  );
+    tenants: relayed.tenants,
+  });
   const front: FrontSettings = {
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),

@@ -14,6 +14,11 @@ export const SETTING_DEFAULTS = {
   SSO_ALLOW_UNVERIFIED_EMAIL: 'off',
   RELAY_TIMEOUT_MS: '30000',
   EMULATOR_CONTROL: 'off',
+  RECORD_MAX_FILES: '1000',
+  RECORD_MAX_MB: '256',
+  RECORD_SEQUENCES: 'off',
+  REPLAY_OVERRIDES: 'off',
+  REPLAY_TOO_OLD: 'warn',
   LOG_LEVEL: 'info',
 } as const;
 
