@@ -19,10 +19,12 @@ const defaultOf = (setting) => {
   return value && setting.default !== 'off' ? ` Default: ${value}.` : '';
 };
 
-/** A flag of the server's, taken as it is: its name, value and meaning from the table. */
-function serverFlag(name, { fallback } = {}) {
+/** A flag of the server's, taken as it is: its name, value and meaning from the table (`also`: what it needs). */
+function serverFlag(name, { fallback, also } = {}) {
   const setting = SETTINGS[name];
-  const help = `${plainText(setting.doc)}.${fallback ? ` Default: ${fallback}.` : defaultOf(setting)}`;
+  const help =
+    `${plainText(setting.doc)}.${also ? ` ${also}.` : ''}` +
+    (fallback ? ` Default: ${fallback}.` : defaultOf(setting));
   return { name: setting.flag.name, value: setting.flag.value, setting: name, help };
 }
 
@@ -43,6 +45,8 @@ const FLAGS = [
       '(the start says so)',
   }),
   serverFlag('TLS_SELF_SIGNED'),
+  serverFlag('RELAY_TENANTS', { also: 'Each is reached at /relay/NAME/' }),
+  serverFlag('RECORD_DIR', { also: 'Needs --tenant' }),
   serverFlag('REPLAY_DIR'),
   { name: 'no-console', help: `${plainText(SERVER_SWITCHES['no-console'].doc)}.` },
   { name: 'help', short: 'h', help: 'Print this help and exit.' },
@@ -60,6 +64,14 @@ const ENVIRONMENT = [
   'SSO_ISSUER',
   'SSO_CLIENT_ID',
   'SSO_CLIENT_SECRET',
+  'RECORD_REDACT',
+  'RECORD_SEQUENCES',
+  'REPLAY_IGNORE',
+  'REPLAY_OVERRIDES',
+  'REPLAY_MAX_AGE',
+  'REPLAY_TOO_OLD',
+  'REPLAY_MISSES',
+  'REPLAY_TENANT_TOKEN',
 ];
 
 /** The environment's lines: settings of one meaning together (TLS_CERT, TLS_KEY), a yes/no one as it turns on. */
@@ -126,7 +138,7 @@ function help() {
     '',
     'Docs:',
     `  ${docs('testing-your-integration.md')}`,
-    '      The emulator in your tests: realms, test control, CI.',
+    '      The emulator in your tests: realms, test control, recording and replay, CI.',
     `  ${docs('configuration.md')}`,
     '      Every setting.',
     '',

@@ -63,10 +63,32 @@ export interface Config {
   recordDir: string | null;
   /** RECORD_REDACT: JSON field names whose values are masked, at any depth, in every recording. */
   recordRedact: string[];
+  /** RECORD_MAX_FILES: the most recording files the recording directory may hold. */
+  recordMaxFiles: number;
+  /** RECORD_MAX_MB, in bytes: the most the recording directory's files may hold together. */
+  recordMaxBytes: number;
+  /** RECORD_SEQUENCES: a call answered otherwise than its recording says is added to it, in order. */
+  recordSequences: boolean;
   /** REPLAY_DIR (--replay): recordings the emulator answers the calls it does not emulate from; null: none. */
   replayDir: string | null;
+  /** REPLAY_IGNORE: query parameter and body field names (any depth, any case) replay leaves out of matching. */
+  replayIgnore: string[];
+  /** REPLAY_OVERRIDES: recordings answer the calls they match of the operations the emulator answers itself. */
+  replayOverrides: boolean;
+  /** REPLAY_MISSES with REPLAY_TENANT_TOKEN: a call no recording answers is relayed to this tenant and recorded. */
+  replayMisses: ReplayMisses | null;
+  /** REPLAY_MAX_AGE, in milliseconds: recordings older than this are named at start; null: any age. */
+  replayMaxAgeMs: number | null;
+  /** REPLAY_TOO_OLD: whether recordings older than REPLAY_MAX_AGE are named (`warn`) or stop the start. */
+  replayTooOld: 'warn' | 'refuse';
   /** Settings of the emulator alone that are set while it is off: named (never their values) in a start warning. */
   ignoredSettings: string[];
+}
+
+/** Where replay sends a call no recording answers, and the tenant's bearer token it sends it with. */
+interface ReplayMisses {
+  tenant: string;
+  token: string;
 }
 
 interface EmulatorControlConfig {
@@ -215,29 +237,90 @@ function connections(fromVariable: RelayTenant[], file: string | null, emulatorO
 interface Recordings {
   recordDir: string | null;
   recordRedact: string[];
+  recordMaxFiles: number;
+  recordMaxBytes: number;
+  recordSequences: boolean;
   replayDir: string | null;
+  replayIgnore: string[];
+  replayOverrides: boolean;
+  replayMisses: ReplayMisses | null;
+  replayMaxAgeMs: number | null;
+  replayTooOld: 'warn' | 'refuse';
 }
 
+function replayMisses(
+  read: Read,
+  replayDir: string | null,
+  recordDir: string | null,
+  tenants: RelayTenant[],
+): ReplayMisses | null {
+  const tenant = read('REPLAY_MISSES');
+  const token = read('REPLAY_TENANT_TOKEN');
+  if (tenant === '') {
+    if (token !== '') throw new ConfigError('REPLAY_TENANT_TOKEN needs REPLAY_MISSES.');
+    return null;
+  }
+  if (!replayDir) throw new ConfigError('REPLAY_MISSES needs REPLAY_DIR (--replay): it records there.');
+  if (!tenants.some((named) => named.name === tenant)) {
+    throw new ConfigError(
+      `REPLAY_MISSES must name a relay tenant (RELAY_TENANTS, --tenant, or CONNECTIONS_FILE) ${quoted(tenant)}.`,
+    );
+  }
+  if (!/^\S{8,}$/.test(token)) {
+    throw new ConfigError(
+      'REPLAY_MISSES needs REPLAY_TENANT_TOKEN: a bearer token of that tenant (8 characters or more, no spaces), which the calls it relays carry.',
+    );
+  }
+  if (recordDir && recordDir !== replayDir) {
+    throw new ConfigError(
+      'REPLAY_MISSES records into REPLAY_DIR: leave RECORD_DIR unset, or set it to the same directory.',
+    );
+  }
+  return { tenant, token };
+}
+
+/** Settings that act only with recording on (RECORD_DIR or REPLAY_MISSES), and only with replay on (REPLAY_DIR). */
+const RECORD_ONLY = ['RECORD_MAX_FILES', 'RECORD_MAX_MB', 'RECORD_SEQUENCES'] as const;
+const REPLAY_ONLY = ['REPLAY_IGNORE', 'REPLAY_OVERRIDES', 'REPLAY_MAX_AGE', 'REPLAY_TOO_OLD'] as const;
+
 function recordings(
-  recordDir: string,
-  fields: string[],
-  replayDir: string,
+  read: Read,
+  given: (name: SettingName) => boolean,
   emulatorOn: boolean,
   tenants: RelayTenant[],
 ): Recordings {
-  if (!recordDir && fields.length > 0) throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record).');
-  if (recordDir && tenants.length === 0) {
-    throw new ConfigError(
-      'RECORD_DIR (--record) records what the relay passes on: name a tenant in CONNECTIONS_FILE or RELAY_TENANTS.',
-    );
-  }
+  const fields = read('RECORD_REDACT');
+  const replayDir = read('REPLAY_DIR');
+  const recordDir = read('RECORD_DIR');
   if (replayDir && !emulatorOn) {
     throw new ConfigError('REPLAY_DIR (--replay) needs the emulator: it is refused with EMULATOR=off.');
   }
+  const misses = replayMisses(read, replayDir, recordDir, tenants);
+  if (!recordDir && !misses && fields.length > 0) {
+    throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record) or REPLAY_MISSES.');
+  }
+  if (recordDir && tenants.length === 0) {
+    throw new ConfigError(
+      'RECORD_DIR (--record) records what the relay passes on: name a tenant with --tenant, RELAY_TENANTS or CONNECTIONS_FILE.',
+    );
+  }
+  const recording = recordDir !== null || misses !== null;
+  const strayRecord = RECORD_ONLY.find((name) => !recording && given(name));
+  if (strayRecord) throw new ConfigError(`${strayRecord} needs RECORD_DIR (--record) or REPLAY_MISSES.`);
+  const strayReplay = REPLAY_ONLY.find((name) => !replayDir && given(name));
+  if (strayReplay) throw new ConfigError(`${strayReplay} needs REPLAY_DIR (--replay).`);
   return {
-    recordDir: recordDir ? resolve(recordDir) : null,
+    recordDir: recordDir ?? (misses ? replayDir : null),
     recordRedact: fields,
-    replayDir: replayDir ? resolve(replayDir) : null,
+    recordMaxFiles: read('RECORD_MAX_FILES'),
+    recordMaxBytes: read('RECORD_MAX_MB') * 1024 * 1024,
+    recordSequences: read('RECORD_SEQUENCES'),
+    replayDir,
+    replayIgnore: read('REPLAY_IGNORE'),
+    replayOverrides: read('REPLAY_OVERRIDES'),
+    replayMisses: misses,
+    replayMaxAgeMs: read('REPLAY_MAX_AGE'),
+    replayTooOld: read('REPLAY_TOO_OLD'),
   };
 }
 
@@ -253,6 +336,7 @@ const EMULATOR_ONLY_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter(
 export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
   const flags = readFlags(argv);
   const read = settingReader(env, flags);
+  const given = (name: SettingName) => (env[name] ?? '') !== '';
   const emulatorOn = read('EMULATOR');
 
   const certPath = read('TLS_CERT');
@@ -269,13 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
   } else if (selfSigned) tls = { kind: 'self-signed' };
   const relayed = connections(read('RELAY_TENANTS'), read('CONNECTIONS_FILE'), emulatorOn);
   const host = read('HOST');
-  const recorded = recordings(
-    read('RECORD_DIR'),
-    read('RECORD_REDACT'),
-    read('REPLAY_DIR'),
-    emulatorOn,
-    relayed.tenants,
-  );
+  const recorded = recordings(read, given, emulatorOn, relayed.tenants);
   const front: FrontSettings = {
     trustedProxies: read('TRUST_PROXY'),
     publicOrigin: read('PUBLIC_ORIGIN'),
@@ -305,6 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     serveConsole: !flags.has('no-console'),
     emulatorControl: emulatorControl(read, emulatorOn, host, front),
     ...recorded,
-    ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
+    ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter(given),
   };
 }

@@ -187,13 +187,36 @@ export const logLevel: Parser<LogLevel> = (raw, fallback) => {
 
 const FIELD_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
-export const fieldNames: Parser<string[]> = (raw) => {
-  const fields = entries(raw);
-  const malformed = fields.find((field) => !FIELD_NAME.test(field));
-  if (malformed !== undefined) {
+/** A comma-separated list of field names; `what` and `example` (two of them) say what the refusal wants. */
+export const fieldNames =
+  (name: string, what: string, example: string): Parser<string[]> =>
+  (raw) => {
+    const fields = entries(raw);
+    const malformed = fields.find((field) => !FIELD_NAME.test(field));
+    if (malformed !== undefined) {
+      throw new ConfigError(`${name} must list ${what}, such as ${example} ${quoted(malformed)}.`);
+    }
+    return fields;
+  };
+
+const AGE_UNITS: Record<string, number> = { h: 3_600_000, d: 86_400_000 };
+
+/** An age in days or hours (`30d`, `12h`), in milliseconds; null when unset. */
+export const age: Parser<number | null> = (raw) => {
+  if (!raw) return null;
+  const match = /^(\d{1,5})(h|d)$/.exec(raw.trim());
+  if (!match || Number(match[1]) === 0) {
     throw new ConfigError(
-      `RECORD_REDACT must list JSON field names, such as PrimaryEmail,FullName ${quoted(malformed)}.`,
+      `REPLAY_MAX_AGE must be a number of days or hours, such as 30d or 12h ${quoted(raw)}.`,
     );
   }
-  return fields;
+  return Number(match[1]) * AGE_UNITS[match[2]!]!;
+};
+
+export const tooOld: Parser<'warn' | 'refuse'> = (raw, fallback) => {
+  const mode = raw || fallback;
+  if (mode !== 'warn' && mode !== 'refuse') {
+    throw new ConfigError(`REPLAY_TOO_OLD must be warn or refuse ${quoted(mode)}.`);
+  }
+  return mode;
 };

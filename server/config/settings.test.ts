@@ -45,6 +45,11 @@ function defaultsRead(): Record<string, string> {
     SSO_ALLOW_UNVERIFIED_EMAIL: onOff(config.ssoAllowUnverifiedEmail),
     RELAY_TIMEOUT_MS: String(config.relayTimeoutMs),
     EMULATOR_CONTROL: onOff(config.emulatorControl !== null),
+    RECORD_MAX_FILES: String(config.recordMaxFiles),
+    RECORD_MAX_MB: String(config.recordMaxBytes / (1024 * 1024)),
+    RECORD_SEQUENCES: onOff(config.recordSequences),
+    REPLAY_OVERRIDES: onOff(config.replayOverrides),
+    REPLAY_TOO_OLD: config.replayTooOld,
     LOG_LEVEL: config.logLevel,
   };
 }

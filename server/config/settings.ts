@@ -4,6 +4,7 @@
  * table, .env.example and the packaged command's --help are written from it or held to it (settings.test.ts).
  */
 import {
+  age,
   allowedHosts,
   fieldNames,
   idpClients,
@@ -13,6 +14,7 @@ import {
   relayTenants,
   ssoClaim,
   text,
+  tooOld,
   trustedProxies,
   wholeNumber,
   yesOrNo,
@@ -120,6 +122,7 @@ export const SETTINGS = {
     emulatorOnly: true,
   },
   RELAY_TENANTS: {
+    flag: { name: 'tenant', value: 'NAME=BASE' },
     unset: 'unset: none',
     parse: relayTenants,
     doc: 'Real tenants for the [relay](relay.md), comma-separated `name=base`',
@@ -150,17 +153,67 @@ export const SETTINGS = {
   },
   RECORD_DIR: {
     flag: { name: 'record', value: 'DIR' },
-    parse: text,
-    doc: 'Record the sandbox: every relayed call outside the Auth area is written with its answer to this directory',
+    parse: optionalPath,
+    doc:
+      'Record the sandbox: every relayed call outside the Auth area made with a bearer token the tenant took is ' +
+      'written with its answer to this directory',
   },
   RECORD_REDACT: {
-    parse: fieldNames,
-    doc: 'JSON field names masked at any depth in every recording, comma-separated',
+    parse: fieldNames('RECORD_REDACT', 'JSON field names', 'PrimaryEmail,FullName'),
+    doc: 'JSON (and form) field names masked at any depth in every recording, comma-separated',
+  },
+  RECORD_MAX_FILES: {
+    default: '1000',
+    parse: wholeNumber('RECORD_MAX_FILES', 1, 1_000_000),
+    doc: 'The most files the recording directory may hold',
+  },
+  RECORD_MAX_MB: {
+    default: '256',
+    parse: wholeNumber('RECORD_MAX_MB', 1, 1_000_000),
+    doc: 'The most megabytes the recording directory’s files may hold together',
+  },
+  RECORD_SEQUENCES: {
+    default: 'off',
+    parse: yesOrNo('RECORD_SEQUENCES'),
+    doc: 'Keep each new answer of a call recorded again, as a sequence replayed in order',
   },
   REPLAY_DIR: {
     flag: { name: 'replay', value: 'DIR' },
-    parse: text,
+    parse: optionalPath,
     doc: 'Answer the bearer-authenticated calls the emulator does not emulate from the recordings in this directory',
+  },
+  REPLAY_IGNORE: {
+    parse: fieldNames(
+      'REPLAY_IGNORE',
+      'query parameter and body field names',
+      'CreatedDateFrom,CreatedDateTo',
+    ),
+    doc: 'Query parameter and body field names (any depth, any letter case) replay leaves out when it matches a call',
+  },
+  REPLAY_OVERRIDES: {
+    default: 'off',
+    parse: yesOrNo('REPLAY_OVERRIDES'),
+    doc: 'Recordings of operations the emulator answers itself answer the calls they match, before the emulator',
+  },
+  REPLAY_MAX_AGE: {
+    parse: age,
+    doc: 'An age in days or hours (`30d`, `12h`): the start names the recordings older than it',
+  },
+  REPLAY_TOO_OLD: {
+    default: 'warn',
+    parse: tooOld,
+    doc: '`warn` (the start names recordings older than `REPLAY_MAX_AGE`) or `refuse` (they stop the start, named)',
+  },
+  REPLAY_MISSES: {
+    unset: 'unset: strict replay',
+    parse: text,
+    doc:
+      'While a suite is being written: a relay tenant’s name; a call no recording answers goes to that tenant, is ' +
+      'recorded into `REPLAY_DIR` and is replayed from then on',
+  },
+  REPLAY_TENANT_TOKEN: {
+    parse: text,
+    doc: 'The bearer token the relayed misses carry: a token of the `REPLAY_MISSES` tenant, as its sign-in answered it',
   },
   LOG_LEVEL: {
     default: 'info',

@@ -372,15 +372,17 @@ export function createRelay(deps: RelayDeps) {
     }
     const empty = answer.status === 204 || answer.status === 304;
     if (deps.recorder && !called.authArea) {
-      void deps.recorder.record({
+      // Written later, one at a time; whatever becomes of it is the recorder's log line, never this answer's.
+      deps.recorder.record({
         method,
         below: target.rest ?? '',
         search: target.search,
         body: sendsBody ? body : Buffer.alloc(0),
+        contentType: req.headers['content-type'],
         authorization: req.headers.authorization,
         status: answer.status,
-        headers: out,
-        answer: empty ? Buffer.alloc(0) : Buffer.concat(answer.chunks),
+        headers: { ...out },
+        answer: empty ? [] : [...answer.chunks],
       });
     }
     if (!empty) out['Content-Length'] = String(answer.size);
