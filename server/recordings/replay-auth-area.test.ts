@@ -49,3 +49,25 @@ describe('a recording of the Auth area, however it is spelled', () => {
     }
   });
 });
+
+describe('with REPLAY_OVERRIDES=1, a recording of the Auth area', () => {
+  let overriding: TestServer;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-auth-overrides-'));
+    for (const [index, path] of ['/api/auth/getuser', '/api/auth;v=1/getuser'].entries()) {
+      writeFileSync(join(dir, `${index}.json`), JSON.stringify(recording(path)));
+    }
+    overriding = await startTestServer({ config: { replayDir: dir, replayOverrides: true } });
+  });
+  afterAll(() => overriding.stop(true));
+
+  it('still never answers: the emulator signs in and answers getuser itself', async () => {
+    const own = await login(overriding.api, DEMO.jdoe);
+    for (const path of ['/api/auth/getuser', '/api/AUTH/getuser/']) {
+      const res = await getWithAuth(`${overriding.origin}/TDWebApi${path}`, `Bearer ${own}`);
+      expect(res.headers['x-emulator-replayed'], path).toBeUndefined();
+      expect(res.status, path).toBe(200);
+      expect(JSON.parse(res.text), path).toMatchObject({ UserName: DEMO.jdoe });
+    }
+  });
+});
