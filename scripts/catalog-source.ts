@@ -4,9 +4,10 @@ import type {
   BodyKind,
   BodySkeleton,
   CatalogEntry,
-  CatalogMethod,
   CatalogQueryParam,
 } from '../contract/catalog/catalog-entry.ts';
+import { API_METHODS } from '../contract/web-api/methods.ts';
+import { operationOf } from '../contract/web-api/path-template.ts';
 import { EMULATOR_OPENAPI } from '../server/openapi/description.ts';
 import { ASSET_FACTS } from './catalog-facts/assets.ts';
 import { BODY_SKELETONS } from './catalog-facts/body-skeletons.ts';
@@ -26,8 +27,6 @@ import { TICKET_FACTS } from './catalog-facts/tickets.ts';
 
 const PACKAGE_DIR = new URL('../node_modules/@selfagency/teamdynamix-ts/', import.meta.url);
 export const CATALOG_MODULE = new URL('../contract/catalog/catalog-data.ts', import.meta.url);
-
-const METHODS: CatalogMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface Schema {
   $ref?: string;
@@ -95,10 +94,6 @@ function bodyOf(operation: Operation | undefined, description: Description): str
   return schema ? JSON.stringify(skeleton(schema, description), null, 2) : null;
 }
 
-function normalized(path: string): string {
-  return path.toLowerCase().replace(/\{[^}]*\}/g, '{}');
-}
-
 /** Every area's facts, the generator's second input. */
 export const CATALOG_FACTS: readonly AreaFacts[] = [
   ...ASSET_FACTS,
@@ -158,14 +153,14 @@ export function buildCatalog(
   const emulated = new Map<string, Operation>();
   for (const [path, item] of Object.entries(emulator.paths))
     for (const [method, operation] of Object.entries(item))
-      emulated.set(`${method.toUpperCase()} ${normalized(path)}`, operation);
+      emulated.set(operationOf(method, path), operation);
 
   const entries: CatalogEntry[] = [];
   for (const [path, item] of Object.entries(source.paths)) {
-    for (const method of METHODS) {
+    for (const method of API_METHODS) {
       const operation = item[method.toLowerCase()];
       if (!operation) continue;
-      const own = emulated.get(`${method} ${normalized(path)}`);
+      const own = emulated.get(operationOf(method, path));
       const query: CatalogQueryParam[] = (operation.parameters ?? [])
         .filter((parameter) => parameter.in === 'query')
         .map((parameter) => ({
@@ -195,7 +190,7 @@ export function buildCatalog(
     (a, b) =>
       a.area.localeCompare(b.area) ||
       a.path.localeCompare(b.path) ||
-      METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
+      API_METHODS.indexOf(a.method) - API_METHODS.indexOf(b.method),
   );
 }
 

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_BASE, SANDBOX_BASE } from '../contract/web-api/bases.ts';
 import { ConfigError } from './config/config-error.ts';
 import { emulatorWanted, loadConfig, readsEnvFile, type Config } from './config/config.ts';
 import { loadEnvFile } from './config/env-file.ts';
@@ -14,7 +15,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 function ssoLines(url: string, config: Config, realm: SeededRealm): string[] {
   if (config.sso.kind === 'external') return [`  Single sign-on: through ${config.sso.issuer}`];
   return [
-    `  Single sign-on: ${url}/TDWebApi/api/auth/loginsso, through the embedded provider at ${config.publicOrigin ?? url}/idp`,
+    `  Single sign-on: ${url}${PRODUCTION_BASE}/api/auth/loginsso, through the embedded provider at ${config.publicOrigin ?? url}/idp`,
     ...identityLines(realm, config.ssoClaim === 'email'),
   ];
 }
@@ -50,7 +51,7 @@ function banner(
   const lines = [
     '',
     `  Auth Console and Web API emulator: ${url}/`,
-    `  API base URL:   ${url}/TDWebApi/   (sandbox: ${url}/SBTDWebApi/)`,
+    `  API base URL:   ${url}${PRODUCTION_BASE}/   (sandbox: ${url}${SANDBOX_BASE}/)`,
     `  Data directory: ${dataDir}`,
     ...(envFile ? [`  Settings read from ${envFile} (the environment wins over it)`] : []),
     ...(certPath

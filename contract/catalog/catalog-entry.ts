@@ -3,7 +3,7 @@
  * and the server imports both to answer `not_emulated` and to limit each operation as the real service does.
  */
 
-export type CatalogMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { ApiMethod } from '../web-api/methods.ts';
 
 export interface CatalogQueryParam {
   name: string;
@@ -50,8 +50,8 @@ export interface BodySkeleton {
 export interface CatalogEntry {
   /** The description's tag, in words: "Ticket Statuses". */
   area: string;
-  method: CatalogMethod;
-  /** The path template below the base, e.g. `/api/{appId}/tickets/{id}`. */
+  method: ApiMethod;
+  /** The path template below the base, e.g. `/api/{appId}/tickets/{id}` (contract/web-api/path-template.ts). */
   path: string;
   /** The template's `{…}` names, in order. */
   pathParams: string[];

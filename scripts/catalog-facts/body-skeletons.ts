@@ -1,4 +1,5 @@
 import type { BodyKind, BodySkeleton } from '../../contract/catalog/catalog-entry.ts';
+import { PRODUCTION_BASE } from '../../contract/web-api/bases.ts';
 
 interface SourcedSkeleton extends Omit<BodySkeleton, 'kind'> {
   /** The help's page for the type, where its required fields are marked. */
@@ -6,7 +7,7 @@ interface SourcedSkeleton extends Omit<BodySkeleton, 'kind'> {
 }
 
 const typePage = (type: string) =>
-  `https://solutions.teamdynamix.com/TDWebApi/Home/type/TeamDynamix.Api.${type}`;
+  `https://solutions.teamdynamix.com${PRODUCTION_BASE}/Home/type/TeamDynamix.Api.${type}`;
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 

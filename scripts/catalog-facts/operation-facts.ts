@@ -4,6 +4,7 @@ import type {
   OperationEffect,
   RateLimit,
 } from '../../contract/catalog/catalog-entry.ts';
+import { PRODUCTION_BASE } from '../../contract/web-api/bases.ts';
 
 /**
  * The shape of the catalog's facts source: per area of the Web API, the help page its facts were read from, and
@@ -39,7 +40,7 @@ export interface AreaFacts {
  * so its stored start reaches methods the vendor's own copy cuts off.
  */
 export const helpCopy = (host: string, area: string) =>
-  `https://${host}/TDWebApi/Home/section/${area.replaceAll(' ', '')}`;
+  `https://${host}${PRODUCTION_BASE}/Home/section/${area.replaceAll(' ', '')}`;
 
 /** The vendor's public copy of the help, one page per area: `…/TDWebApi/Home/section/TicketStatuses`. */
 export const helpPage = (area: string) => helpCopy('solutions.teamdynamix.com', area);

@@ -43,9 +43,8 @@ import { recordedOperationsRoute } from '../recordings/recorded-operations.ts';
 import { Recordings } from '../recordings/replay.ts';
 import { relayMisses } from '../recordings/replay-misses.ts';
 import { replayFallback, type ReplayDeps } from '../recordings/replay-routes.ts';
-import { apiPrefix } from './paths.ts';
 import { shadowedLines, shadowedRecordings, withRecordingsFirst } from './shadowed-recordings.ts';
-import { apiBaseOf } from '../sso/paths.ts';
+import { apiBaseOf } from '../../contract/web-api/bases.ts';
 
 /** Knobs for tests only: shorter tokens, cheaper hashing, a different lockout. */
 export interface EmulatorKnobs {
@@ -118,7 +117,7 @@ function faultTargets(routes: readonly Route[], resolve: Router['resolve']): Fau
   return {
     routeOf: (method, segments) => resolve(method, segments).route.path,
     operations: routes.flatMap((route) =>
-      Object.keys(route.methods).map((method) => `${method} ${route.path.replace(/:(\w+)/g, '{$1}')}`),
+      Object.keys(route.methods).map((method) => `${method} ${route.path}`),
     ),
   };
 }
@@ -283,10 +282,10 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     db,
     routes,
     handle(req, res, url, caller) {
-      const prefix = apiPrefix(url.pathname.toLowerCase());
-      if (!prefix) return idp.handle(req, res, url, caller);
-      const below = url.pathname.slice(prefix.length);
-      journal?.record(req, res, url, apiBaseOf(url), below);
+      const base = apiBaseOf(url.pathname);
+      if (!base) return idp.handle(req, res, url, caller);
+      const below = url.pathname.slice(base.length);
+      journal?.record(req, res, url, base, below);
       return router.dispatch(req, res, url, below, caller);
     },
     control,

@@ -1,10 +1,12 @@
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
+import { authCallOf } from '../../contract/web-api/auth-calls.ts';
+import { apiBaseOf } from '../../contract/web-api/bases.ts';
+import { operationOf } from '../../contract/web-api/path-template.ts';
 import { notEmulated } from '../http/not-emulated.ts';
 import { createRouter, type Resolved, type Route, type RouterDeps } from '../http/router.ts';
 import type { Recordings } from '../recordings/replay.ts';
 import { replayFirst, type ReplayDeps } from '../recordings/replay-routes.ts';
-import { comparablePath, pathTemplate } from '../recordings/request-key.ts';
-import { apiPrefix } from './paths.ts';
+import { comparablePath } from '../recordings/request-key.ts';
 
 /** Recordings of one method and path that a call never reaches by replay: the emulator answers it itself. */
 export interface Shadowed {
@@ -34,10 +36,12 @@ export function shadowedRecordings(
   const router = createRouter(routes, {
     ...deps,
     unimplemented: notEmulated(CATALOG),
-    fallback: (_method, segments) =>
-      segments[0]?.toLowerCase() === 'api' && segments[1]?.toLowerCase() === 'auth' ? undefined : REPLAYED,
+    fallback: () => REPLAYED,
   });
   return recordings.paths().flatMap(({ method, path, count }): Shadowed[] => {
+    // Read as leniently as replay's fallback reads it: no spelling of the Auth area is ever answered by a
+    // recording, not even with REPLAY_OVERRIDES, which answers from the recordings a route shadows.
+    if (authCallOf(method, path, 'lenient').authArea) return [{ method, path, count, route: null }];
     let resolved: Resolved;
     try {
       resolved = router.resolve(method, path.split('/').filter(Boolean));
@@ -52,7 +56,7 @@ export function shadowedRecordings(
 export function shadowedLines(shadowed: Shadowed[]): string[] {
   const counts = new Map<string, number>();
   for (const { method, path, count } of shadowed) {
-    const operation = `${method} ${pathTemplate(path)}`;
+    const operation = operationOf(method, path);
     counts.set(operation, (counts.get(operation) ?? 0) + count);
   }
   return [...counts]
@@ -62,8 +66,8 @@ export function shadowedLines(shadowed: Shadowed[]): string[] {
 
 /** The decoded path below the API base of a request's URL, as recordings are found by. */
 function pathBelowBase(url: URL): string {
-  const prefix = apiPrefix(url.pathname.toLowerCase()) ?? '';
-  return comparablePath(url.pathname.slice(prefix.length));
+  const base = apiBaseOf(url.pathname) ?? '';
+  return comparablePath(url.pathname.slice(base.length));
 }
 
 /** REPLAY_OVERRIDES: the routes, those that shadow recordings answering from a matching recording first. */

@@ -11,6 +11,7 @@ import { recordSandbox } from '../testing/recorded-sandbox.ts';
 import { recordingsWhen } from '../testing/recordings-dir.ts';
 import { SANDBOX_TOKEN, startStandInTenant } from '../testing/stand-in-tenant.ts';
 import { DEMO } from '../testing/start-server.ts';
+import { plainText, SETTINGS, type Setting } from '../config/settings.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = resolve(ROOT, 'bin/auth-console-emulator.js');
@@ -234,6 +235,46 @@ describe('auth-console-emulator (the package bin)', () => {
     ]);
     for (const path of docs) expect(existsSync(path), path).toBe(true);
     expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
+  });
+
+  it('says of each flag and setting what the server’s table of settings says: its value, meaning and default', () => {
+    const text = run(['--help']).stdout;
+    const section = (title: string) => text.split(`\n${title}\n`)[1]!.split('\n\n')[0]!;
+    // Each entry as one line: an entry starts at two spaces and a name, its wrapped lines are indented further.
+    const entries = (lines: string) => lines.replace(/\n {3,}/g, ' ').split('\n');
+    const flags = entries(section('Flags:')).map((line) =>
+      /^ {2}(?:-h, )?--([a-z-]+)(?: ([A-Z][A-Z=]*))? +(.*)$/.exec(line)!,
+    );
+    const table = Object.entries(SETTINGS) as [string, Setting][];
+    let checked = 0;
+    for (const [, name, value, help] of flags) {
+      const [variable, setting] =
+        name === 'realm'
+          ? ['REALM_FILE', SETTINGS.REALM_FILE as Setting]
+          : (table.find(([, s]) => s.flag?.name === name) ?? []);
+      if (!setting) continue;
+      checked++;
+      expect(value, name).toBe(name === 'realm' ? 'FILE' : setting.flag?.value);
+      expect(help, name).toContain(`${plainText(setting.doc)}.`);
+      if (variable !== 'DATA_DIR' && setting.default && setting.default !== 'off') {
+        expect(help, name).toContain(`Default: ${setting.default}.`);
+      }
+    }
+    expect(checked).toBe(8);
+    const environment = entries(section('Environment (a flag wins; a .env file is never read):'));
+    const named = environment.flatMap((line) => {
+      const match = /^ {2}([A-Z][A-Z0-9_]*(?:=1)?(?:, [A-Z][A-Z0-9_]*(?:=1)?)*) (.*)$/.exec(line);
+      return match
+        ? [{ names: match[1]!.split(', ').map((shown) => shown.replace(/=1$/, '')), meaning: match[2]! }]
+        : [];
+    });
+    expect(named.length).toBeGreaterThan(5);
+    for (const { names, meaning } of named) {
+      for (const name of names) expect(Object.keys(SETTINGS), name).toContain(name);
+      if (meaning.startsWith('As the flags above')) continue;
+      const setting = SETTINGS[names[0] as keyof typeof SETTINGS] as Setting;
+      expect(meaning, names[0]).toContain(`${plainText(setting.doc)}.`);
+    }
   });
 
   it('prints its version with --version', () => {

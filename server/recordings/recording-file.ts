@@ -3,6 +3,8 @@
  * order, replayed for it. Replay finds the call by what the request says (request-key.ts), worked out when the
  * file is loaded; `request.id` is that key's digest as the recorder wrote it, for people and file names only.
  */
+import { API_METHODS, isApiMethod } from '../../contract/web-api/methods.ts';
+
 const RECORDING_VERSION = 2;
 /** What files written before sequences and recording times say; they load as ever. */
 const FIRST_VERSION = 1;
@@ -49,8 +51,6 @@ export interface Recording {
   /** One answer, or a sequence replayed in order, the last one repeating. */
   answers: RecordedAnswer[];
 }
-
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Why a file is not a recording; the loader names the file. */
 export class NotARecording extends Error {}
@@ -137,8 +137,8 @@ export function parseRecording(text: string): Recording {
   }
   const { request } = parsed;
   if (!isObject(request)) throw new NotARecording('it needs a request.');
-  if (typeof request.method !== 'string' || !METHODS.has(request.method)) {
-    throw new NotARecording(`request.method must be one of ${[...METHODS].join(', ')}.`);
+  if (!isApiMethod(request.method)) {
+    throw new NotARecording(`request.method must be one of ${API_METHODS.join(', ')}.`);
   }
   if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
     throw new NotARecording('request.path must be a path starting with "/".');

@@ -1,4 +1,5 @@
 import type { Reply } from '../http/router.ts';
+import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
 import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { MissRelay } from './replay-routes.ts';
 
@@ -49,8 +50,7 @@ export function relayMisses(deps: MissDeps): MissRelay {
       headers: {
         'X-Emulator-Relayed': '1',
         // As the relay sent it: the tenant's content never acts with this origin's rights.
-        'Content-Security-Policy':
-          answer.headers.get('content-security-policy') ?? "default-src 'none'; sandbox",
+        'Content-Security-Policy': answer.headers.get('content-security-policy') ?? TENANT_CONTENT_CSP,
         ...(answer.headers.has('retry-after') ? { 'Retry-After': answer.headers.get('retry-after')! } : {}),
       },
     };

@@ -39,7 +39,7 @@ describe('recordings of operations the emulator answers itself (REPLAY_DIR)', ()
       expect(server.app.replay).toMatchObject({
         loaded: 3,
         overrides: false,
-        shadowed: ['GET /api/people/lookup (1 recording)', 'GET /api/people/{} (1 recording)'],
+        shadowed: ['GET /api/people/lookup (1 recording)', 'GET /api/people/{id} (1 recording)'],
       });
       const bearer = `Bearer ${await login(server.api, DEMO.jdoe)}`;
       expectApiError(await getWithAuth(`${server.api}/people/${RECORDED_UID}`, bearer), 404, 'not_found');

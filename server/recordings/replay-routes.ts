@@ -1,17 +1,19 @@
 import type { IncomingMessage } from 'node:http';
+import { authCallOf } from '../../contract/web-api/auth-calls.ts';
+import { operationOf, templateOf } from '../../contract/web-api/path-template.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { authenticate } from '../auth/bearer.ts';
 import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { noteNotRecorded, noteReplayed } from '../http/request-notes.ts';
 import type { Handler, Reply, Resolved } from '../http/router.ts';
+import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
 import type { RateWindow } from '../rate-limit/limiter.ts';
-import { RELAY_CSP } from '../relay/relay.ts';
 import { httpDate, type Clock } from '../runtime/clock.ts';
 import type { Users } from '../store/users.ts';
 import type { RecordedAnswer } from './recording-file.ts';
 import type { Loaded, Recordings } from './replay.ts';
-import { pathTemplate, type Call } from './request-key.ts';
+import type { Call } from './request-key.ts';
 
 /** The most recordings of one method and template a `not_recorded` message names. */
 const CLOSEST_NAMED = 5;
@@ -38,7 +40,7 @@ export interface ReplayDeps {
 
 function notRecorded(recordings: Recordings, method: string, path: string): ApiError {
   const closest = recordings.closest(method, path);
-  const operation = `${method} ${pathTemplate(path)}`;
+  const operation = operationOf(method, path);
   const named =
     closest.length === 0
       ? `No recording has ${operation}: record it through the relay with RECORD_DIR.`
@@ -88,7 +90,7 @@ function replayed(req: IncomingMessage, deps: ReplayDeps, loaded: Loaded): Reply
     headers: {
       'X-Emulator-Replayed': '1',
       // The tenant's content, served from this origin: it may never act with this origin's rights.
-      'Content-Security-Policy': RELAY_CSP,
+      'Content-Security-Policy': TENANT_CONTENT_CSP,
       ...(answer.status === 429 ? waitHeaders(answer, deps.clock.now()) : {}),
     },
   };
@@ -107,10 +109,10 @@ async function callOf(req: IncomingMessage, url: URL, method: string, path: stri
  */
 export function replayFallback(deps: ReplayDeps) {
   return (method: string, segments: string[]): Resolved | undefined => {
-    const lower = segments.map((segment) => segment.toLowerCase());
-    if (lower[0] === 'api' && lower[1] === 'auth') return undefined;
-    const path = `/${lower.join('/')}`;
-    const template = pathTemplate(path);
+    const path = `/${segments.join('/')}`.toLowerCase();
+    // Judged leniently, as the relay judges what it records: no spelling of the Auth area is ever replayed.
+    if (authCallOf(method, path, 'lenient').authArea) return undefined;
+    const template = templateOf(path);
     return {
       route: { path: template, methods: {} },
       params: {},

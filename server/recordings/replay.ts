@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { operationOf } from '../../contract/web-api/path-template.ts';
 import { ConfigError } from '../config/config-error.ts';
 import {
   bodyBytes,
@@ -11,15 +12,7 @@ import {
   type Recording,
 } from './recording-file.ts';
 import { recordingNames } from './recording-dir.ts';
-import {
-  callKey,
-  pathTemplate,
-  recordedPath,
-  recordingKey,
-  rulesOf,
-  type Call,
-  type MatchRules,
-} from './request-key.ts';
+import { callKey, recordedPath, recordingKey, rulesOf, type Call, type MatchRules } from './request-key.ts';
 
 /** A recording as replay holds it: its answers' bytes made once at the start, and how often it has answered. */
 export interface Loaded {
@@ -46,7 +39,6 @@ export interface LoadOptions {
   tooOld: 'warn' | 'refuse';
 }
 
-const operationOf = (method: string, path: string) => `${method} ${pathTemplate(path)}`;
 const pathKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 const viewName = (rules: MatchRules) => JSON.stringify([[...rules.masked].sort(), [...rules.ignored].sort()]);
 

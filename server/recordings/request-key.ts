@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isGuid } from '../../contract/is-guid.ts';
 import { isSecretName, MASKED_SECRET } from '../../contract/secret-fields.ts';
 import { isFormType, parseJsonText } from './recorded-body.ts';
 import type { RecordedBody, Recording } from './recording-file.ts';
@@ -217,17 +216,4 @@ export function recordingKey(request: Recording['request'], rules: MatchRules): 
     bodyOfRecording(request.body),
     rules,
   );
-}
-
-/**
- * A path's template, numbers and GUIDs (and `{name}` segments) standing for any value: `/api/{}/tickets/{}`.
- * Recordings of one operation share it; a replayed call's rate limit and faults count by it.
- */
-export function pathTemplate(path: string): string {
-  return path
-    .split('/')
-    .map((segment) =>
-      /^\d+$/.test(segment) || isGuid(segment) || /^\{[^{}]*\}$/.test(segment) ? '{}' : segment,
-    )
-    .join('/');
 }
