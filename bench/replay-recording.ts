@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bodyBytes, RECORDING_VERSION, type Recording } from '../server/recordings/recording-file.ts';
-import { requestKey } from '../server/recordings/request-key.ts';
+import { bodyBytes, formatRecording } from '../server/recordings/recording-file.ts';
 
 /** The call the benchmark's recording answers: a report of 1 MB, as a sandbox might answer it. */
 export const REPLAYED_PATH = '/api/30/reports/1';
@@ -48,19 +47,19 @@ const TICKET = {
 };
 
 function record(dir: string, file: string, path: string, json: unknown): ReplayedAnswer {
-  const key = requestKey('GET', path, '', Buffer.alloc(0));
-  const recording: Recording = {
-    recording: RECORDING_VERSION,
-    request: { method: 'GET', path, query: [], body: null, id: key.id },
-    answer: {
-      status: 200,
-      contentType: 'application/json; charset=utf-8',
-      rateLimit: {},
-      body: { json },
-    },
+  const answer = {
+    recordedAt: null,
+    status: 200,
+    contentType: 'application/json; charset=utf-8',
+    rateLimit: {},
+    body: { json },
   };
-  writeFileSync(join(dir, file), JSON.stringify(recording), { mode: 0o600 });
-  return { path, body: bodyBytes(recording.answer.body), contentType: recording.answer.contentType! };
+  const recording = formatRecording({
+    request: { method: 'GET', path, query: [], body: null, ignore: [] },
+    answers: [answer],
+  });
+  writeFileSync(join(dir, file), recording, { mode: 0o600 });
+  return { path, body: bodyBytes(answer.body), contentType: answer.contentType };
 }
 
 /**

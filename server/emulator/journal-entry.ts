@@ -1,4 +1,4 @@
-import type { ApiBase } from '../sso/paths.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
 
 /**
  * What answered a call: the emulator's routes, a fault the control API scripted, a recording (REPLAY_DIR), or

@@ -1,3 +1,4 @@
+import { matchesPattern, patternOf, type Pattern } from '../../contract/web-api/path-template.ts';
 import { ApiError } from '../http/errors.ts';
 import { ANSWERED_BY, type AnsweredBy, type JournalEntry } from './journal-entry.ts';
 
@@ -14,12 +15,17 @@ type RouteOf = (method: string, segments: string[]) => string;
 export interface JournalFilter {
   /** Upper-case. */
   method?: string;
-  /** Decoded, lower-case segments; null where a `{name}` segment stands for any value. */
-  path?: (string | null)[];
+  path?: PathFilter;
   status?: number;
   answeredBy?: AnsweredBy;
   /** How a template path is told apart from a literal route beside it (`/api/people/lookup` is no `{uid}`). */
   routeOf?: RouteOf;
+}
+
+/** A path filter: the template's pattern, and its segments as given (decoded, lower-case), which a router resolves. */
+interface PathFilter {
+  pattern: Pattern;
+  segments: string[];
 }
 
 function bad(message: string): ApiError {
@@ -42,11 +48,14 @@ function segmentsOf(path: string): string[] {
     .map((segment) => decoded(segment).toLowerCase());
 }
 
-function parsePath(value: string): (string | null)[] {
+function parsePath(value: string): PathFilter {
   if (!/^\/api(\/[^?#\s]*)?$/i.test(value)) {
     throw bad('path must be a path below the API base, such as "/api/auth/getuser" or "/api/people/{uid}".');
   }
-  return segmentsOf(value).map((segment) => (/^\{[^{}]*\}$/.test(segment) ? null : segment));
+  const pattern = patternOf(value).map((literal) =>
+    literal === null ? null : decoded(literal).toLowerCase(),
+  );
+  return { pattern, segments: segmentsOf(value) };
 }
 
 function parseStatus(value: string): number {
@@ -87,16 +96,13 @@ export function matchesFilter(entry: JournalEntry, filter: JournalFilter): boole
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.answeredBy !== undefined && entry.answeredBy !== filter.answeredBy) return false;
   if (filter.path !== undefined) {
-    const wanted = filter.path;
     const segments = segmentsOf(entry.path);
-    if (segments.length !== wanted.length) return false;
-    if (!wanted.every((segment, i) => segment === null || segment === segments[i])) return false;
+    if (!matchesPattern(filter.path.pattern, segments)) return false;
     // A template names the route its segments reach, and no route with a literal segment in their place.
-    if (wanted.includes(null) && filter.routeOf) {
-      const template = wanted.map((segment) => segment ?? '{}');
+    if (filter.path.pattern.includes(null) && filter.routeOf) {
       return (
         routeOrNull(filter.routeOf, entry.method, segments) ===
-        routeOrNull(filter.routeOf, entry.method, template)
+        routeOrNull(filter.routeOf, entry.method, filter.path.segments)
       );
     }
   }

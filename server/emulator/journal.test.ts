@@ -320,6 +320,8 @@ describe('EMULATOR_JOURNAL_VALUES (synthetic data only)', () => {
       Authorization: `Bearer ${token}`,
     });
     await post(`${server.api}/auth`, { username: DEMO.jdoe, password: DEMO.password });
+    // Another spelling of the same sign-in, which the router decodes to it: the Auth area's too.
+    await post(`${server.api}/%61uth`, { username: DEMO.jdoe, password: DEMO.password });
     await getWithAuth(`${server.api}/auth/getuser?code=kept-out-5`, `Bearer ${token}`);
 
     const res = await controlCall(server.origin, 'GET', '/requests');
@@ -348,6 +350,7 @@ describe('EMULATOR_JOURNAL_VALUES (synthetic data only)', () => {
       { path: '/api/30/tickets/search', params: [], bodyDigest: sha256('not json, page=2') },
       { path: '/api/30/tickets/search', params: [], bodyDigest: null },
       { path: '/api/auth', params: null, bodyDigest: null },
+      { path: '/api/%61uth', params: null, bodyDigest: null },
       { path: '/api/auth/getuser', params: null, bodyDigest: null },
     ]);
     for (const secret of ['kept-out', DEMO.password, sha256(DEMO.password), token, admin]) {

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isSecretName, MASKED_SECRET } from '../../contract/secret-fields.ts';
+import { authCallOf } from '../../contract/web-api/auth-calls.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
 import { keepBody, requestNotes } from '../http/request-notes.ts';
 import type { Clock } from '../runtime/clock.ts';
-import type { ApiBase } from '../sso/paths.ts';
 import { bodyDigest } from './body-digest.ts';
 import type { JournalEntry } from './journal-entry.ts';
 import { matchesFilter, type JournalFilter } from './journal-filter.ts';
@@ -43,11 +44,6 @@ function queryParams(url: URL): [string, string][] {
     .map(([name, value]) => [name, isSecretName(name) ? MASKED_SECRET : cut(value, MAX_VALUE)]);
 }
 
-/** The Auth area (`/api/auth…`): its sign-ins' bodies and its single sign-on's codes are never kept. */
-function isAuthArea(below: string): boolean {
-  return /^\/+api\/+auth(?:\/|$)/i.test(below);
-}
-
 /**
  * The request journal of the test-control API (WireMock's is its model): the Web API calls the emulator received,
  * since it started or since the last `DELETE /_emulator/requests`, oldest first, bounded. Control calls never
@@ -76,7 +72,8 @@ export class Journal {
       user: null,
       answeredBy: 'emulator',
     };
-    const values = this.settings.keepValues && !isAuthArea(below);
+    // Read leniently, every spelling of the Auth area: its sign-ins' bodies and single sign-on's codes never kept.
+    const values = this.settings.keepValues && !authCallOf(entry.method, below, 'lenient').authArea;
     if (this.settings.keepValues) {
       entry.params = values ? queryParams(url) : null;
       entry.bodyDigest = null;

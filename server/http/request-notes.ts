@@ -8,7 +8,7 @@ export interface RequestNotes {
   fault: boolean;
   /** A recording of REPLAY_DIR answered it. */
   replayed: boolean;
-  /** It was left to REPLAY_DIR's recordings, and none answers it (`not_recorded`). */
+  /** With REPLAY_DIR, no recording answered it: its 404 is `not_recorded`, not the emulator's own. */
   notRecorded: boolean;
   /** The body as read, when the journal asked for it (keepBody) and there was one; else null. */
   body: Buffer | null;
@@ -51,7 +51,7 @@ export function noteReplayed(req: IncomingMessage) {
   notesOf(req).replayed = true;
 }
 
-/** Notes that no recording answers the request. */
+/** Notes that no recording answered the request (replay's 404 `not_recorded`). */
 export function noteNotRecorded(req: IncomingMessage) {
   notesOf(req).notRecorded = true;
 }
