@@ -57,6 +57,8 @@ const FLAGS = [
 const ENVIRONMENT = [
   'EMULATOR_CONTROL',
   'EMULATOR_CONTROL_TOKEN',
+  'EMULATOR_JOURNAL_MAX',
+  'EMULATOR_JOURNAL_VALUES',
   'RATE_LIMIT',
   'TLS_CERT',
   'TLS_KEY',
@@ -121,6 +123,7 @@ function help() {
     'auth-console-emulator: the TeamDynamix Web API’s Auth area (and People samples), emulated.',
     '',
     ...wrap('', '  ', USAGE),
+    '       auth-console-emulator hash-password < password-file',
     '',
     'Flags:',
     ...FLAGS.flatMap((flag) => wrap(`  ${flagText(flag)}`.padEnd(width), ' '.repeat(width), flag.help)),
@@ -134,6 +137,14 @@ function help() {
       '  ',
       '  ',
       'Every other setting of docs/configuration.md is read from the environment the same way.',
+    ),
+    '',
+    'Commands:',
+    ...wrap(
+      '  hash-password   ',
+      ' '.repeat(18),
+      'Read a password on standard input (typed unseen, or piped: printf %s "$PW" | ...) and print the ' +
+        'PasswordHash a realm user takes instead of its Password. Never give a password as an argument.',
     ),
     '',
     'Docs:',
@@ -186,6 +197,18 @@ function translate(argv) {
     }
   }
   return { flags, env };
+}
+
+// `hash-password`: a PasswordHash for a realm file, from a password read on standard input (never argv: ps shows it).
+if (process.argv[2] === 'hash-password') {
+  const { hashPasswordCommand } = await import('../server/realm/hash-password-cli.ts');
+  const code = await hashPasswordCommand({
+    args: process.argv.slice(3),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+  process.exit(code);
 }
 
 const { flags, env } = translate(process.argv.slice(2));

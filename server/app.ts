@@ -15,7 +15,7 @@ import { controlOff } from './emulator/control/off.ts';
 import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
-import { callerAddress, trustProxy } from './http/caller.ts';
+import { callerAddress, trustedProxies } from './http/caller.ts';
 import { answerDating } from './http/dated-response.ts';
 import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
@@ -151,7 +151,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     recorder,
   });
   const serveStatic = createStatic(config.distDir, config.emulator, listing);
-  const trusted = trustProxy(config.trustedProxies);
+  const trusted = trustedProxies(config.trustedProxies);
   const health: HealthResponse = {
     status: 'ok',
     service: config.emulator ? 'auth-console-emulator' : 'auth-console',
@@ -161,6 +161,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const healthText = JSON.stringify(health);
 
   const headers = securityHeaders(tls !== null || config.publicOrigin?.startsWith('https:') === true);
+  const headerList = Object.entries(headers);
   const checkHost = createHostCheck({
     publicOrigin: config.publicOrigin,
     allowedHosts: config.allowedHosts,
@@ -176,7 +177,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     dateByTheClock(res);
     const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of headerList) res.setHeader(name, value);
     checkHost(req);
     return caller;
   }

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       serveConsole: true,
       emulatorControl: null,
+      journalMax: 1000,
+      journalValues: false,
       recordDir: null,
       recordRedact: [],
       recordMaxFiles: 1000,
@@ -232,6 +234,28 @@ describe('loadConfig', () => {
     expect(configError({ EMULATOR_CONTROL_TOKEN: 'a-control-token-of-some-length' })).toBe(
       'EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.',
     );
+  });
+
+  it('reads the request journal’s EMULATOR_JOURNAL_MAX and EMULATOR_JOURNAL_VALUES, which need EMULATOR_CONTROL', () => {
+    expect(loadConfig({}, [], ROOT)).toMatchObject({ journalMax: 1000, journalValues: false });
+    expect(
+      loadConfig(
+        { EMULATOR_CONTROL: '1', EMULATOR_JOURNAL_MAX: '10000', EMULATOR_JOURNAL_VALUES: 'yes' },
+        [],
+        ROOT,
+      ),
+    ).toMatchObject({ journalMax: 10_000, journalValues: true });
+    expect(configError({ EMULATOR_CONTROL: '1', EMULATOR_JOURNAL_MAX: '10001' })).toMatch(
+      /^EMULATOR_JOURNAL_MAX must be a whole number from 1 to 10000/,
+    );
+    expect(configError({ EMULATOR_CONTROL: '1', EMULATOR_JOURNAL_VALUES: 'sometimes' })).toMatch(
+      /^EMULATOR_JOURNAL_VALUES must be yes or no/,
+    );
+    for (const name of ['EMULATOR_JOURNAL_MAX', 'EMULATOR_JOURNAL_VALUES']) {
+      expect(configError({ [name]: '1' })).toBe(
+        `${name} needs EMULATOR_CONTROL=1: the request journal is the control API's.`,
+      );
+    }
   });
 
   it('refuses EMULATOR_CONTROL without a token whenever something sits in front: TRUST_PROXY, PUBLIC_ORIGIN, ALLOWED_HOSTS', () => {

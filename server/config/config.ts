@@ -59,6 +59,13 @@ export interface Config {
   serveConsole: boolean;
   /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
   emulatorControl: EmulatorControlConfig | null;
+  /** EMULATOR_JOURNAL_MAX: the calls the control API's request journal keeps, the oldest dropped first. */
+  journalMax: number;
+  /**
+   * EMULATOR_JOURNAL_VALUES: the journal keeps query values and a digest of each body (never a secret-named value
+   * or a sign-in's); for synthetic data only.
+   */
+  journalValues: boolean;
   /** RECORD_DIR (--record): where relayed calls outside the Auth area are recorded with their answers; null: not. */
   recordDir: string | null;
   /** RECORD_REDACT: JSON field names whose values are masked, at any depth, in every recording. */
@@ -127,6 +134,21 @@ function frontSettingsSet(front: FrontSettings): string[] {
     ...(front.publicOrigin !== null ? ['PUBLIC_ORIGIN'] : []),
     ...(front.allowedHosts.length > 0 ? ['ALLOWED_HOSTS'] : []),
   ];
+}
+
+const JOURNAL_SETTINGS = ['EMULATOR_JOURNAL_MAX', 'EMULATOR_JOURNAL_VALUES'] as const;
+
+/** The request journal's settings, which need the control API: set without it, they are refused. */
+function journalSettings(
+  read: Read,
+  given: (name: SettingName) => boolean,
+  controlOn: boolean,
+): { journalMax: number; journalValues: boolean } {
+  const stray = JOURNAL_SETTINGS.find((name) => !controlOn && given(name));
+  if (stray) {
+    throw new ConfigError(`${stray} needs EMULATOR_CONTROL=1: the request journal is the control API's.`);
+  }
+  return { journalMax: read('EMULATOR_JOURNAL_MAX'), journalValues: read('EMULATOR_JOURNAL_VALUES') };
 }
 
 function emulatorControl(
@@ -360,6 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     allowedHosts: read('ALLOWED_HOSTS'),
   };
 
+  const control = emulatorControl(read, emulatorOn, host, front);
+
   return {
     host,
     port: read('PORT'),
@@ -381,7 +405,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string)
     allowedHosts: front.allowedHosts,
     logLevel: read('LOG_LEVEL'),
     serveConsole: !flags.has('no-console'),
-    emulatorControl: emulatorControl(read, emulatorOn, host, front),
+    emulatorControl: control,
+    ...journalSettings(read, given, control !== null),
     ...recorded,
     ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter(given),
   };

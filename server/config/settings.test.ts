@@ -45,6 +45,8 @@ function defaultsRead(): Record<string, string> {
     SSO_ALLOW_UNVERIFIED_EMAIL: onOff(config.ssoAllowUnverifiedEmail),
     RELAY_TIMEOUT_MS: String(config.relayTimeoutMs),
     EMULATOR_CONTROL: onOff(config.emulatorControl !== null),
+    EMULATOR_JOURNAL_MAX: String(config.journalMax),
+    EMULATOR_JOURNAL_VALUES: onOff(config.journalValues),
     RECORD_MAX_FILES: String(config.recordMaxFiles),
     RECORD_MAX_MB: String(config.recordMaxBytes / (1024 * 1024)),
     RECORD_SEQUENCES: onOff(config.recordSequences),

@@ -151,6 +151,19 @@ export const SETTINGS = {
     parse: text,
     doc: 'Bearer token every control call must carry (16 characters or more)',
   },
+  EMULATOR_JOURNAL_MAX: {
+    default: '1000',
+    // At most some 10 KB an entry (paths, names and, with EMULATOR_JOURNAL_VALUES, values are capped): 100 MB.
+    parse: wholeNumber('EMULATOR_JOURNAL_MAX', 1, 10_000),
+    doc: 'How many calls the test-control request journal keeps (1–10000), the oldest dropped first',
+  },
+  EMULATOR_JOURNAL_VALUES: {
+    default: 'off',
+    parse: yesOrNo('EMULATOR_JOURNAL_VALUES'),
+    doc:
+      'For synthetic data only: the request journal also keeps each call’s query values and a digest of its ' +
+      'body, never a secret-named value nor anything of the Auth area',
+  },
   RECORD_DIR: {
     flag: { name: 'record', value: 'DIR' },
     parse: optionalPath,

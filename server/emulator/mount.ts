@@ -29,6 +29,7 @@ import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, type Db } from '../store/db.ts';
+import { KeptHashes } from '../realm/kept-hashes.ts';
 import { RealmError } from '../realm/realm.ts';
 import { isDemoRealm, realmPath, reimportRealm, seedRealm, type SeededRealm } from '../realm/seed.ts';
 import type { IdentityHint } from '../idp/pages.ts';
@@ -165,9 +166,11 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
       })
     : null;
   const db = openDb(config.dataDir);
+  // A reset of the realm hashes only the passwords that changed since the last import.
+  const keptHashes = new KeptHashes();
   let realm: SeededRealm;
   try {
-    realm = await seedRealm(db, realmPath(config.realmFile), cost);
+    realm = await seedRealm(db, realmPath(config.realmFile), cost, keptHashes);
   } catch (error) {
     db.close();
     throw error;
@@ -241,8 +244,10 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   ];
   const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
   // The control API's faults and journal, made only when it is on.
-  const faults = deps.control ? new Faults() : null;
-  const journal = deps.control ? new Journal(clock) : null;
+  const faults = deps.control ? new Faults(limiter) : null;
+  const journal = deps.control
+    ? new Journal(clock, { max: config.journalMax, keepValues: config.journalValues })
+    : null;
   const router = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,
@@ -269,7 +274,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           },
           reloadRealm: async () => {
             try {
-              await reimportRealm(db, realm.path, cost);
+              await reimportRealm(db, realm.path, cost, keptHashes);
             } catch (error) {
               if (error instanceof RealmError) throw new ApiError(409, 'conflict', error.message);
               throw error;

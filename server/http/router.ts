@@ -55,7 +55,10 @@ export interface RoutedCall {
   route: string;
   req: IncomingMessage;
   res: ServerResponse;
-  window?: RateWindow;
+  /** Who is calling, as the rate limit counts it. */
+  caller: string;
+  /** The counter and window the method is limited by. */
+  rateLimit?: MethodSpec['rateLimit'];
 }
 
 /** The route and method spec a method and path reach. */
@@ -104,11 +107,10 @@ function send(res: ServerResponse, reply: Reply) {
   if (reply.cookies?.length) res.setHeader('Set-Cookie', reply.cookies);
   if ('raw' in reply) {
     const empty = reply.status === 204 || reply.status === 304;
-    res.writeHead(reply.status, {
-      ...reply.headers,
-      ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}),
-      ...(empty ? {} : { 'Content-Length': reply.raw.length }),
-    });
+    if (reply.headers) for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
+    if (reply.contentType) res.setHeader('Content-Type', reply.contentType);
+    if (!empty) res.setHeader('Content-Length', reply.raw.length);
+    res.writeHead(reply.status);
     res.end(empty ? undefined : reply.raw);
     return;
   }
@@ -148,11 +150,14 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
   function resolve(method: string, segments: string[]): Resolved {
     const found = compiled.find((candidate) => matchesPattern(candidate.pattern, segments));
     const spec = found && isApiMethod(method) ? found.route.methods[method] : undefined;
+    // What no route matches goes to the fallback first: the catalog is asked only if that declines.
+    const early = found ? undefined : deps.fallback?.(method, segments);
+    if (early) return early;
     const routed = found ? { pattern: found.pattern, allowsMethod: spec !== undefined } : null;
     const unimplemented = deps.unimplemented?.(method, segments, routed);
-    const fallback = unimplemented || !found ? deps.fallback?.(method, segments) : undefined;
+    const fallback = unimplemented && found ? deps.fallback?.(method, segments) : undefined;
     if (fallback) return fallback;
-    if (unimplemented) throw unimplemented;
+    if (unimplemented) throw unimplemented();
     if (!found) throw new ApiError(404, 'not_found', 'No API endpoint has this path.');
     if (!spec) {
       const allow = Object.keys(found.route.methods).join(', ');
@@ -175,14 +180,17 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
     if (spec.rateLimit) {
       enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
     }
-    await deps.intercept?.({
-      method,
-      path: `/${decodedSegments.join('/')}`.toLowerCase(),
-      route: route.path,
-      req,
-      res,
-      window: spec.rateLimit?.window,
-    });
+    if (deps.intercept) {
+      await deps.intercept({
+        method,
+        path: `/${decodedSegments.join('/')}`.toLowerCase(),
+        route: route.path,
+        req,
+        res,
+        caller,
+        rateLimit: spec.rateLimit,
+      });
+    }
     send(res, await spec.handler({ req, url, params, caller }));
   }
 

@@ -228,6 +228,8 @@ describe('auth-console-emulator (the package bin)', () => {
     ]) {
       expect(text).toContain(setting);
     }
+    // Its one command besides serving, in its own section after the flags and settings.
+    expect(text).toMatch(/\nCommands:\n {2}hash-password +Read a password on standard input/);
     const docs = [...text.matchAll(/^ {2}(\/\S+\.md)$/gm)].map((match) => match[1]!);
     expect(docs.map((path) => path.slice(ROOT.length))).toEqual([
       '/docs/testing-your-integration.md',

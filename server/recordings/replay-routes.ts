@@ -79,6 +79,12 @@ function waitHeaders(answer: RecordedAnswer, now: number): Record<string, string
   };
 }
 
+/** On every replayed answer: the tenant's content, served from this origin, may never act with its rights. */
+const REPLAYED: Readonly<Record<string, string>> = {
+  'X-Emulator-Replayed': '1',
+  'Content-Security-Policy': TENANT_CONTENT_CSP,
+};
+
 /** A recording's answer to a call: the next of its sequence, as the tenant gave it, inert on this origin. */
 function replayed(req: IncomingMessage, deps: ReplayDeps, loaded: Loaded): Reply {
   const { answer, body } = deps.recordings.next(loaded);
@@ -87,12 +93,8 @@ function replayed(req: IncomingMessage, deps: ReplayDeps, loaded: Loaded): Reply
     status: answer.status,
     raw: body,
     contentType: answer.contentType,
-    headers: {
-      'X-Emulator-Replayed': '1',
-      // The tenant's content, served from this origin: it may never act with this origin's rights.
-      'Content-Security-Policy': TENANT_CONTENT_CSP,
-      ...(answer.status === 429 ? waitHeaders(answer, deps.clock.now()) : {}),
-    },
+    // One shared object, unless a 429 states its wait by the emulator's clock.
+    headers: answer.status === 429 ? { ...REPLAYED, ...waitHeaders(answer, deps.clock.now()) } : REPLAYED,
   };
 }
 
@@ -108,6 +110,18 @@ async function callOf(req: IncomingMessage, url: URL, method: string, path: stri
  * counted by its operation's rate limit and open to faults like any route.
  */
 export function replayFallback(deps: ReplayDeps) {
+  // Made once, not per call: the call's method and path come in its params, and for REPLAY_MISSES its decoded
+  // segments too (as JSON: a segment may hold any character, a slash among them).
+  const handler: Handler = async ({ req, url, params, caller }) => {
+    const { method, path, segments } = params as { method: string; path: string; segments?: string };
+    await authenticate(req, deps.tokens, deps.users);
+    const call = await callOf(req, url, method, path);
+    const found = deps.recordings.find(call);
+    if (found) return replayed(req, deps, found);
+    if (deps.misses) return deps.misses(req, call, JSON.parse(segments!) as string[], caller);
+    noteNotRecorded(req);
+    throw notRecorded(deps.recordings, method, path);
+  };
   return (method: string, segments: string[]): Resolved | undefined => {
     const path = `/${segments.join('/')}`.toLowerCase();
     // Judged leniently, as the relay judges what it records: no spelling of the Auth area is ever replayed.
@@ -115,7 +129,7 @@ export function replayFallback(deps: ReplayDeps) {
     const template = templateOf(path);
     return {
       route: { path: template, methods: {} },
-      params: {},
+      params: deps.misses ? { method, path, segments: JSON.stringify(segments) } : { method, path },
       spec: {
         // Counted per recorded operation; every other path shares one counter, so that made-up paths cannot
         // grow the limiter's table of methods without bound.
@@ -125,15 +139,7 @@ export function replayFallback(deps: ReplayDeps) {
             : `${method} (not recorded)`,
           window: deps.window,
         },
-        handler: async ({ req, url, caller }) => {
-          await authenticate(req, deps.tokens, deps.users);
-          const call = await callOf(req, url, method, path);
-          const found = deps.recordings.find(call);
-          if (found) return replayed(req, deps, found);
-          if (deps.misses) return deps.misses(req, call, segments, caller);
-          noteNotRecorded(req);
-          throw notRecorded(deps.recordings, method, path);
-        },
+        handler,
       },
     };
   };
