@@ -5,7 +5,7 @@ import { FieldList } from '@/components/field-list';
 import { NamedRowsTable } from '@/components/named-rows-table';
 import { RateLimitBar } from '@/components/rate-limit-bar';
 import type { RawAnswer } from '@/lib/api-client';
-import { sizeText, statusMeaning } from '../api/status-meaning';
+import { sizeText, statusMeaning } from '../answer/status-meaning';
 import { ResponseBody } from './response-body';
 
 /** The header the emulator puts on an answer it replayed from a recording of a real tenant (REPLAY_DIR). */

@@ -11,7 +11,7 @@ import { groupByArea, type AreaGroup } from '../catalog/group-by-area';
 import { helpUrl } from '../catalog/help-url';
 import { isRecorded, type RecordedOperations } from '../catalog/recorded-operations';
 import { searchCatalog } from '../catalog/search-catalog';
-import { useRecordedOperations } from './use-recorded-operations';
+import { useRecordedOperations } from '../api/list-recorded-operations';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;

@@ -6,11 +6,16 @@ import { jsonReply, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from '../history/history-store';
-import { EMPTY_FORM } from '../form/request-form';
+import { buildRequest, GET_USER_FORM } from '../form/request-form';
 import { POSTMAN_SCHEMA } from '../saved/postman-collection';
 import { SAVED_REQUESTS_KEY } from '../saved/saved-requests-key';
 import { useSavedStore } from '../saved/saved-store';
 import { signInForTest } from '@/testing/session';
+
+vi.mock('../form/request-form', async (actual) => {
+  const real = await actual<typeof import('../form/request-form')>();
+  return { ...real, buildRequest: vi.fn(real.buildRequest) };
+});
 
 let session: Session;
 
@@ -19,7 +24,7 @@ const SCREEN_LOADS = { timeout: 10_000 };
 beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./requests-page')]), 60_000);
 
 beforeEach(() => {
-  useRequestFormStore.getState().load(EMPTY_FORM);
+  useRequestFormStore.getState().load(GET_USER_FORM);
   useHistoryStore.getState().clear();
   useSavedStore.setState({ byConnection: {} });
   session = signInForTest();
@@ -166,6 +171,47 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     );
     const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;
     expect(stored).not.toContain('clear-webhook-token');
+    expect(stored).toContain(`"value":"${MASKED_SECRET}"`);
+  });
+
+  it('builds the request once per change of the form: the preview, Send, History, the copies and Save share it', async () => {
+    stubFetch(() => jsonReply({}));
+    const { user } = renderRoute('/requests');
+    const path = await screen.findByLabelText('Path', {}, SCREEN_LOADS);
+    vi.mocked(buildRequest).mockClear();
+    fireEvent.change(path, { target: { value: 'people/lookup?searchText=doe&token=typed-secret' } });
+    expect(screen.getByLabelText('Request preview')).toHaveTextContent('/api/people/lookup?searchText=doe');
+    expect(buildRequest).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText(/HTTP 200/)).toBeInTheDocument();
+    await user.click(within(history).getByRole('button', { name: 'Copy as curl' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Copy the request' })).getByRole('button', {
+        name: 'Copy as curl',
+      }),
+    );
+    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Lookup');
+    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
+    expect(buildRequest).toHaveBeenCalledTimes(1);
+    const [entry] = useHistoryStore.getState().entries;
+    expect(entry!.request.path).toBe(
+      `/api/people/lookup?searchText=doe&token=${encodeURIComponent(MASKED_SECRET)}`,
+    );
+  });
+
+  it('saving a secret query typed into the path (not yet sent) keeps no clear value in localStorage', async () => {
+    const { user } = renderRoute('/requests');
+    const path = await screen.findByLabelText('Path', {}, SCREEN_LOADS);
+    fireEvent.change(path, { target: { value: '/api/integrations/webhook?token=clear-typed-token' } });
+    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Webhook');
+    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
+    expect(within(savedRegion()).getByRole('status')).toHaveTextContent(
+      'Saved “Webhook”. A secret in it (a password, key or token) was masked',
+    );
+    const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;
+    expect(stored).not.toContain('clear-typed-token');
     expect(stored).toContain(`"value":"${MASKED_SECRET}"`);
   });
 });
