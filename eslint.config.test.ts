@@ -58,6 +58,21 @@ describe('the import boundaries', () => {
       'server/runtime is below',
     ],
     ['contract/is-guid.ts', "import { systemClock } from '../server/runtime/clock.ts';", 'contract/ is what'],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { ClaimsTable } from '@/features/token/components/claims-table';",
+      'imports src/features/token only through its public entry',
+    ],
+    [
+      'src/features/token/components/token-page.tsx',
+      "import { loginWithPassword } from '../../password-login/api/password-sign-in';",
+      'imports src/features/password-login only through its public entry',
+    ],
+    [
+      'src/features/requests/components/app-id-choice.tsx',
+      "import { currentUserQuery } from '@/features/profile/api/get-user';",
+      'imports src/features/profile only through its public entry',
+    ],
   ])('refuses %s importing across a boundary: %s', { timeout: SLOW }, async (file, line, message) => {
     const messages = await complaints(file, `${line}\nexport const probe = 1;\n`);
     expect(messages).toEqual([expect.stringContaining(message)]);
@@ -66,6 +81,11 @@ describe('the import boundaries', () => {
   it.each([
     ['src/app/routing/not-found-page.tsx', "import { SCREENS } from './screens';"],
     ['src/features/decode/components/decode-page.tsx', "import { PROFILE_PATH } from '@/lib/routes';"],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { ClaimsTable } from '@/features/token/public';",
+    ],
+    ['src/features/sso/components/sso-page.tsx', "import { verifyPastedToken } from '../api/verify-token';"],
     ['src/lib/jwt.test.ts', "import { renderRoute } from '@/testing/render';"],
     ['server/auth/routes.ts', "import { openDb } from '../store/db.ts';"],
   ])('lets %s import downward or sideways: %s', { timeout: SLOW }, async (file, line) => {

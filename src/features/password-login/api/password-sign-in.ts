@@ -3,8 +3,6 @@ import { api, signInConnection } from '@/session/client/api';
 import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
 import type { PasswordLogin } from './password-login';
 
-export { startSession } from '@/session/sign-in/start-session';
-
 /** The password login: the token it answers, and the connection it was issued on. */
 export async function loginWithPassword({
   endpoint,
@@ -12,12 +10,12 @@ export async function loginWithPassword({
   password,
 }: PasswordLogin): Promise<IssuedToken> {
   const connection = signInConnection();
-  const response = await api.send({
+  const answer = await api.send({
     method: 'POST',
     path: endpoint,
     body: { username, password },
     auth: false,
     base: connection.baseUrl,
   });
-  return issuedTokenFrom(response, connection);
+  return issuedTokenFrom(answer, connection);
 }

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMULATOR, EMULATOR_SANDBOX, type Connection } from '@/lib/connection';
-import { jsonReply, stubFetch, textReply } from '@/testing/fetch';
+import { jsonAnswer, stubFetch, textAnswer } from '@/testing/fetch';
 import { signInForTest } from '@/testing/session';
 import { CatalogPicker } from './catalog-picker';
 
@@ -41,7 +41,7 @@ async function searchTickets(user: ReturnType<typeof userEvent.setup>) {
 describe('the catalog’s Recorded marks', () => {
   it('mark the operations the emulator lists as recorded (without case), asked once the catalog is used, with the session’s token', async () => {
     const { sent } = stubFetch(() =>
-      jsonReply({
+      jsonAnswer({
         operations: [
           { method: 'GET', path: '/API/{APPID}/Tickets/{ID}' },
           { method: 'POST', path: '/api/{appId}/tickets/search' },
@@ -67,17 +67,17 @@ describe('the catalog’s Recorded marks', () => {
 
   it('mark nothing, quietly, when the emulator has none, fails, or answers something that is not a listing', async () => {
     for (const answer of [
-      () => jsonReply({ operations: [] }),
-      () => jsonReply({ status: 404, error: 'not_found', message: 'No such path.' }, 404),
+      () => jsonAnswer({ operations: [] }),
+      () => jsonAnswer({ status: 404, error: 'not_found', message: 'No such path.' }, 404),
       () =>
-        jsonReply({
+        jsonAnswer({
           operations: [
             { method: 'GET', path: '/api/{appId}/tickets/{id}' },
             { method: 'TRACE', path: '/api/x' },
           ],
         }),
-      () => jsonReply({ operations: [{ method: 'GET', path: 'javascript:alert(1)' }] }),
-      () => textReply('GET /api/{appId}/tickets/{id}'),
+      () => jsonAnswer({ operations: [{ method: 'GET', path: 'javascript:alert(1)' }] }),
+      () => textAnswer('GET /api/{appId}/tickets/{id}'),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ]) {
       const { sent } = stubFetch(answer);
@@ -96,7 +96,7 @@ describe('the catalog’s Recorded marks', () => {
 
   it('never ask a relayed tenant, whose token goes nowhere new', async () => {
     const { sent } = stubFetch(() =>
-      jsonReply({ operations: [{ method: 'GET', path: '/api/{appId}/tickets/{id}' }] }),
+      jsonAnswer({ operations: [{ method: 'GET', path: '/api/{appId}/tickets/{id}' }] }),
     );
     const { user } = renderPicker(RELAYED);
     await searchTickets(user);

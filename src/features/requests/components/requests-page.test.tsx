@@ -2,18 +2,19 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASKED_SECRET } from '@contract/secret-fields';
 import type { Session } from '@/session/session';
-import { jsonReply, stubFetch } from '@/testing/fetch';
+import { jsonAnswer, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from '../history/history-store';
 import { buildRequest, GET_USER_FORM } from '../form/request-form';
+import type * as RequestFormModule from '../form/request-form';
 import { POSTMAN_SCHEMA } from '../saved/postman-collection';
 import { SAVED_REQUESTS_KEY } from '../saved/saved-requests-key';
 import { useSavedStore } from '../saved/saved-store';
 import { signInForTest } from '@/testing/session';
 
 vi.mock('../form/request-form', async (actual) => {
-  const real = await actual<typeof import('../form/request-form')>();
+  const real = await actual<typeof RequestFormModule>();
   return { ...real, buildRequest: vi.fn(real.buildRequest) };
 });
 
@@ -41,7 +42,7 @@ const savedRegion = () => screen.getByRole('region', { name: 'Saved' });
 
 describe('the Requests screen', { timeout: 40_000 }, () => {
   it('refuses a malformed body before sending, naming its line and column', async () => {
-    const { sent } = stubFetch(() => jsonReply({}));
+    const { sent } = stubFetch(() => jsonAnswer({}));
     const { user } = renderRoute('/requests');
     await user.selectOptions(await screen.findByLabelText('Method', {}, SCREEN_LOADS), 'POST');
     const path = screen.getByLabelText('Path');
@@ -60,7 +61,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
   it('sends with Ctrl+Enter and shows the answer; at 0 calls left Send waits for the reset and sends nothing', async () => {
     const reset = new Date(Date.now() + 30_000).toUTCString();
     const { sent } = stubFetch(() =>
-      jsonReply({ UserName: 'jdoe@example.edu' }, 200, {
+      jsonAnswer({ UserName: 'jdoe@example.edu' }, 200, {
         'X-RateLimit-Limit': '60',
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': reset,
@@ -71,7 +72,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     await user.click(await screen.findByLabelText('Path', {}, SCREEN_LOADS));
     await user.keyboard('{Control>}{Enter}{/Control}');
     const answer = screen.getByRole('region', { name: 'Answer' });
-    expect(await within(answer).findByRole('tree', { name: 'Response body' })).toHaveTextContent(
+    expect(await within(answer).findByRole('tree', { name: 'Answer body' })).toHaveTextContent(
       'UserName: "jdoe@example.edu"',
     );
     expect(sent).toHaveLength(1);
@@ -175,7 +176,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
   });
 
   it('builds the request once per change of the form: the preview, Send, History, the copies and Save share it', async () => {
-    stubFetch(() => jsonReply({}));
+    stubFetch(() => jsonAnswer({}));
     const { user } = renderRoute('/requests');
     const path = await screen.findByLabelText('Path', {}, SCREEN_LOADS);
     vi.mocked(buildRequest).mockClear();

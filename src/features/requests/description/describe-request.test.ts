@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASKED_SECRET } from '@contract/secret-fields';
 import { buildRequest, newQueryParam, type RequestForm } from '../form/request-form';
+import type * as RequestFormModule from '../form/request-form';
 import { describeRequest, type DescribeContext } from './describe-request';
 
 vi.mock('../form/request-form', async (actual) => {
-  const real = await actual<typeof import('../form/request-form')>();
+  const real = await actual<typeof RequestFormModule>();
   return { ...real, buildRequest: vi.fn(real.buildRequest) };
 });
 
