@@ -22,7 +22,7 @@ import { describeRequest, type DescribeContext } from '../description/describe-r
 import { useRequestFormStore } from '../form/form-store';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
 import type { HistoryEntry } from '../history/history-store';
-import { formFromEntry, newQueryParam, NEW_FORM, type FormErrors } from '../form/request-form';
+import { formFromEntry, NEW_FORM, type FormErrors } from '../form/request-form';
 import { useSending } from '../sending/use-sending';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
@@ -103,7 +103,7 @@ export default function RequestsPage() {
   }
 
   function edit(entry: HistoryEntry) {
-    load({ ...entry.form, query: entry.form.query.map((q) => newQueryParam(q.name, q.value)) });
+    load(entry.form);
     setErrors({});
   }
 
