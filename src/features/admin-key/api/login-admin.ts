@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { rateMethodOf } from '@/lib/rate-method';
 import type { Connection } from '@/lib/connection';
 import { api, signInConnection } from '@/session/client/api';
-import { describeFailure, type Failure } from '@/session/errors/describe-failure';
+import { describeFailure } from '@/session/errors/describe-failure';
 import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
-import type { SignInSteps } from '@/session/sign-in/use-sign-in';
+import type { SignInForm, SignInSteps } from '@/session/sign-in/use-sign-in';
 
 export interface AdminKey {
   beid: string;
@@ -58,16 +58,13 @@ export function adminKeySignIn(
   };
 }
 
-/** What the form hears of a test: the token, or a failure in words. */
-interface KeyTestForm {
-  onToken: (issued: IssuedToken) => void;
-  onFailure: (failure: Failure) => void;
-}
-
-/** A test of a key: loginadmin asked with it, its token handed to the form, and no session started or changed. */
+/**
+ * A test of a key: loginadmin asked with it, and its token (or a failure in words) handed to the form as a sign-in's
+ * would be, but no session started or changed.
+ */
 export function useKeyTest() {
   const [isPending, setPending] = useState(false);
-  function test(key: AdminKey, form: KeyTestForm) {
+  function test(key: AdminKey, form: Required<SignInForm>) {
     setPending(true);
     loginWithAdminKey(key).then(
       (issued) => {
