@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RECORDING_VERSION, type Recording } from '../server/recordings/recording-file.ts';
-import { requestKey } from '../server/recordings/request-key.ts';
+import { formatRecording } from '../server/recordings/recording-file.ts';
 
 /** The call the benchmark's recording answers: a report of 1 MB, as a sandbox might answer it. */
 export const REPLAYED_PATH = '/api/30/reports/1';
@@ -25,17 +24,18 @@ function answerOfOneMegabyte(): unknown[] {
 export function writeReplayDir(dir: string): number {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const json = answerOfOneMegabyte();
-  const key = requestKey('GET', REPLAYED_PATH, '', Buffer.alloc(0));
-  const recording: Recording = {
-    recording: RECORDING_VERSION,
-    request: { method: 'GET', path: REPLAYED_PATH, query: [], body: null, id: key.id },
-    answer: {
-      status: 200,
-      contentType: 'application/json; charset=utf-8',
-      rateLimit: {},
-      body: { json },
-    },
-  };
-  writeFileSync(join(dir, 'get-api-30-reports-1.json'), JSON.stringify(recording), { mode: 0o600 });
+  const recording = formatRecording({
+    request: { method: 'GET', path: REPLAYED_PATH, query: [], body: null, ignore: [] },
+    answers: [
+      {
+        recordedAt: null,
+        status: 200,
+        contentType: 'application/json; charset=utf-8',
+        rateLimit: {},
+        body: { json },
+      },
+    ],
+  });
+  writeFileSync(join(dir, 'get-api-30-reports-1.json'), recording, { mode: 0o600 });
   return Buffer.byteLength(JSON.stringify(json));
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestNotes } from '../http/request-notes.ts';
 import type { Clock } from '../runtime/clock.ts';
-import type { ApiBase } from '../sso/paths.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
 
 /** What answered a call: the emulator's routes, a fault the control API scripted, or a recording (REPLAY_DIR). */
 type AnsweredBy = 'emulator' | 'fault' | 'replay';

@@ -62,11 +62,21 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Reads a request body of any type as bytes, at most `limit` of them (413 beyond, before reading when declared). */
+// Keyed by the request: a body is read from the connection once, and a second reader gets the same bytes.
+const bodies = new WeakMap<IncomingMessage, Promise<Buffer>>();
+
+/**
+ * Reads a request body of any type as bytes, at most `limit` of them (413 beyond, before reading when declared).
+ * Read again, the same request gives the same answer (a replayed call falls back to the emulator's own route).
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const read = bodies.get(req);
+  if (read) return read;
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
-  return readRaw(req, limit);
+  const body =
+    Number.isFinite(declared) && declared > limit ? Promise.reject(tooLarge()) : readRaw(req, limit);
+  bodies.set(req, body);
+  return body;
 }
 
 /**

@@ -6,7 +6,7 @@ import { send } from '../testing/http-client.ts';
 import { login, DEMO } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
 import { notEmulated } from './not-emulated.ts';
-import { comparePrecedence, patternOf, type Pattern } from './route-precedence.ts';
+import { comparePrecedence, patternOf, type Pattern } from '../../contract/web-api/path-template.ts';
 
 const server = useTestServer();
 

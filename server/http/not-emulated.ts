@@ -1,6 +1,11 @@
 import type { CatalogEntry } from '../../contract/catalog/catalog-entry.ts';
+import {
+  comparePrecedence,
+  matchesPattern,
+  patternOf,
+  type Pattern,
+} from '../../contract/web-api/path-template.ts';
 import { ApiError } from './errors.ts';
-import { comparePrecedence, matchesPattern, patternOf, type Pattern } from './route-precedence.ts';
 
 interface Template {
   pattern: Pattern;

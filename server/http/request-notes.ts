@@ -8,6 +8,8 @@ export interface RequestNotes {
   fault: boolean;
   /** A recording of REPLAY_DIR answered it. */
   replayed: boolean;
+  /** With REPLAY_DIR, no recording answered it: its 404 is `not_recorded`, not the emulator's own. */
+  notRecorded: boolean;
 }
 
 interface Noted extends Omit<RequestNotes, 'user'> {
@@ -20,7 +22,7 @@ const notes = new WeakMap<IncomingMessage, Noted>();
 function notesOf(req: IncomingMessage): Noted {
   let found = notes.get(req);
   if (!found) {
-    found = { user: null, fault: false, replayed: false };
+    found = { user: null, fault: false, replayed: false, notRecorded: false };
     notes.set(req, found);
   }
   return found;
@@ -45,10 +47,15 @@ export function noteReplayed(req: IncomingMessage) {
   notesOf(req).replayed = true;
 }
 
+/** Notes that no recording answered the request (replay's 404 `not_recorded`). */
+export function noteNotRecorded(req: IncomingMessage) {
+  notesOf(req).notRecorded = true;
+}
+
 /** What was noted about a request. */
 export function requestNotes(req: IncomingMessage): Readonly<RequestNotes> {
   const noted = notes.get(req);
-  if (!noted) return { user: null, fault: false, replayed: false };
+  if (!noted) return { user: null, fault: false, replayed: false, notRecorded: false };
   const { user } = noted;
   return { ...noted, user: typeof user === 'function' ? user() : user };
 }

@@ -1,10 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiMethod, type ApiMethod } from '../../contract/web-api/methods.ts';
+import {
+  comparePrecedence,
+  isParameter,
+  matchesPattern,
+  patternOf,
+  type Pattern,
+} from '../../contract/web-api/path-template.ts';
 import type { RateLimiter, RateWindow } from '../rate-limit/limiter.ts';
 import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from './errors.ts';
 import type { Unimplemented } from './not-emulated.ts';
 import { enforceRateLimit } from './rate-limited.ts';
-import { comparePrecedence, matchesPattern, patternOf, type Pattern } from './route-precedence.ts';
 
 interface RequestContext {
   req: IncomingMessage;
@@ -30,13 +37,13 @@ interface MethodSpec {
   rateLimit?: { method: string; window: RateWindow };
 }
 
-type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const ROUTE_METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PATCH', 'DELETE']);
-
 export interface Route {
-  /** Segments; a segment starting with ':' captures. Matched without regard to letter case, as ASP.NET does. */
+  /**
+   * A path template (contract/web-api/path-template.ts): a `{name}` segment captures. Matched without regard to
+   * letter case, as ASP.NET does.
+   */
   path: string;
-  methods: Partial<Record<RouteMethod, MethodSpec>>;
+  methods: Partial<Record<ApiMethod, MethodSpec>>;
 }
 
 /** A call about to be answered by its route, once its rate limit is counted. */
@@ -44,7 +51,7 @@ export interface RoutedCall {
   method: string;
   /** The decoded path below the API base, lower-case, e.g. `/api/auth/getuser`. */
   path: string;
-  /** The route's path as written, e.g. `/api/people/:uid`. */
+  /** The route's path as written, e.g. `/api/people/{uid}`. */
   route: string;
   req: IncomingMessage;
   res: ServerResponse;
@@ -88,7 +95,7 @@ function split(path: string): string[] {
 function capturesOf(compiled: CompiledRoute, segments: string[]): Record<string, string> {
   const params: Record<string, string> = {};
   compiled.segments.forEach((segment, i) => {
-    if (segment.startsWith(':')) params[segment.slice(1)] = segments[i]!;
+    if (isParameter(segment)) params[segment.slice(1, -1)] = segments[i]!;
   });
   return params;
 }
@@ -140,7 +147,7 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
   /** The route and spec that answer a method on decoded path segments; throws what answers when none does. */
   function resolve(method: string, segments: string[]): Resolved {
     const found = compiled.find((candidate) => matchesPattern(candidate.pattern, segments));
-    const spec = found && ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
+    const spec = found && isApiMethod(method) ? found.route.methods[method] : undefined;
     const routed = found ? { pattern: found.pattern, allowsMethod: spec !== undefined } : null;
     const unimplemented = deps.unimplemented?.(method, segments, routed);
     const fallback = unimplemented || !found ? deps.fallback?.(method, segments) : undefined;

@@ -2,6 +2,7 @@
  * The test-control API (EMULATOR_CONTROL=1) as OpenAPI paths, added to the emulator's description only while it
  * is on. Its paths sit outside both API bases, so each path item names its own server (the server's root).
  */
+import { API_BASES } from '../../contract/web-api/bases.ts';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const error = (description: string) => ({
@@ -84,7 +85,7 @@ const JOURNAL = {
             description: 'When it arrived, by the emulator’s clock.',
           },
           method: { type: 'string' },
-          base: { enum: ['/TDWebApi', '/SBTDWebApi'] },
+          base: { enum: [...API_BASES] },
           path: { type: 'string', description: 'Below the base, as sent, without the query.' },
           query: {
             type: 'array',

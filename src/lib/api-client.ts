@@ -11,10 +11,9 @@ import {
   isErrorBody,
   type RateLimitInfo,
 } from './api-errors';
+import type { ApiMethod } from '@contract/web-api/methods';
 import { now } from './clock';
 import { rateMethodOf } from './rate-method';
-
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequest {
   method: ApiMethod;

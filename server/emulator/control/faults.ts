@@ -1,3 +1,4 @@
+import { isParameter } from '../../../contract/web-api/path-template.ts';
 import { tokenExpired } from '../../auth/bearer.ts';
 import type { Clock } from '../../runtime/clock.ts';
 import { ApiError, internalError } from '../../http/errors.ts';
@@ -49,7 +50,6 @@ const MAX_FAULTS = 100;
 const MAX_TIMES = 10_000;
 const MAX_DELAY_MS = 120_000;
 const MAX_RETRY_AFTER = 86_400;
-const TEMPLATE_SEGMENT = /^\{[^{}]*\}$/;
 
 function bad(message: string): ApiError {
   return new ApiError(400, 'bad_request', message);
@@ -136,7 +136,7 @@ function parseFault(body: Map<string, unknown>, targets: FaultTargets): Waiting 
   return {
     fault,
     route,
-    segments: segments.map((segment) => (TEMPLATE_SEGMENT.test(segment) ? null : segment)),
+    segments: segments.map((segment) => (isParameter(segment) ? null : segment)),
   };
 }
 

@@ -126,7 +126,7 @@ export function controlRoutes(deps: ControlDeps): Route[] {
       },
     },
     {
-      path: '/users/:username',
+      path: '/users/{username}',
       methods: {
         PATCH: {
           handler: async ({ req, params }) => {
@@ -143,7 +143,7 @@ export function controlRoutes(deps: ControlDeps): Route[] {
       },
     },
     {
-      path: '/admin-accounts/:beid/rotate-key',
+      path: '/admin-accounts/{beid}/rotate-key',
       methods: {
         POST: {
           handler: async ({ req, params }) => {

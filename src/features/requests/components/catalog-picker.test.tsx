@@ -92,7 +92,8 @@ describe('the catalog’s Recorded marks', () => {
       errors.mockRestore();
       document.body.innerHTML = '';
     }
-  });
+    // Six renders of the whole picker, each searched by typing: past the 15 s allowed on a busy two-core machine.
+  }, 60_000);
 
   it('never ask a relayed tenant, whose token goes nowhere new', async () => {
     const { sent } = stubFetch(() =>

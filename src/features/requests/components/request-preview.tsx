@@ -1,6 +1,7 @@
 import { CodeBlock } from '@/components/code-block';
 import { ACCEPT } from '@/lib/api-client';
-import { isSignInPath, type BuiltRequest } from '../form/request-form';
+import { authCallOf } from '@contract/web-api/auth-calls';
+import type { BuiltRequest } from '../form/request-form';
 
 /**
  * What will be sent, as HTTP, from the request as it may be shown (its description's `kept`, secrets masked): the
@@ -8,7 +9,8 @@ import { isSignInPath, type BuiltRequest } from '../form/request-form';
  */
 export function RequestPreview({ base, request }: { base: string; request: BuiltRequest }) {
   const lines = [`${request.method} ${base}${request.path}`, `Accept: ${ACCEPT}`];
-  if (!isSignInPath(request.path)) lines.push('Authorization: Bearer <redacted>');
+  if (!authCallOf(request.method, request.path, 'strict').signIn)
+    lines.push('Authorization: Bearer <redacted>');
   if (request.bodyText !== undefined) lines.push('Content-Type: application/json');
   const text =
     request.bodyText !== undefined ? `${lines.join('\n')}\n\n${request.bodyText}` : lines.join('\n');

@@ -1,11 +1,9 @@
-import type { ApiMethod } from '@/lib/api-client';
 import { ownValue } from '@/lib/own-value';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { ApiMethod } from '@contract/web-api/methods';
 import { checkJsonBody } from './json-body';
 import { fillFromEntry } from './fill-from-entry';
 import { staysUnderApi } from './stays-under-api';
-
-export const METHODS: readonly ApiMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface QueryParam {
   /** Stable across edits, for the list's keys. */
@@ -169,9 +167,4 @@ export function buildRequest(form: RequestForm, base: string): BuildResult {
     ok: true,
     request: { method: form.method, path: target, ...(hasBody ? { bodyText: form.body } : {}) },
   };
-}
-
-/** The sign-in calls carry credentials in their body and never the session's token. */
-export function isSignInPath(path: string): boolean {
-  return /^\/api\/auth(\/login|\/loginadmin)?(\?|$)/i.test(path);
 }

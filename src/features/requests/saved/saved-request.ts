@@ -1,7 +1,7 @@
-import type { ApiMethod } from '@/lib/api-client';
 import { MASKED_SECRET } from '@contract/secret-fields';
+import { isApiMethod, type ApiMethod } from '@contract/web-api/methods';
 import { maskForm } from '../description/mask-request';
-import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
+import { newQueryParam, type RequestForm } from '../form/request-form';
 
 /** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
 export interface SavedRequest {
@@ -51,7 +51,7 @@ export function parseSaved(value: unknown): SavedRequest | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (!isString(v.name) || v.name.trim() === '' || !isString(v.path) || !isString(v.body)) return null;
-  if (!isString(v.method) || !(METHODS as readonly string[]).includes(v.method)) return null;
+  if (!isApiMethod(v.method)) return null;
   if (!Array.isArray(v.query)) return null;
   const query = (v.query as unknown[]).filter(
     (q): q is { name: string; value: string } =>
@@ -66,7 +66,7 @@ export function parseSaved(value: unknown): SavedRequest | null {
       : {};
   // Masked again on the way in: a file or a hand edit may hold a secret the console never stored.
   return savedFrom(v.name, {
-    method: v.method as ApiMethod,
+    method: v.method,
     path: v.path,
     pathValues,
     query: query.map((q) => newQueryParam(q.name, q.value)),

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ApiMethod } from '@/lib/api-client';
 import { isSandbox } from '@/lib/connection-details';
 import type { Session } from '@/session/session';
+import type { ApiMethod } from '@contract/web-api/methods';
 
 /** One sign-in on one connection: a new sign-in asks again. Holds nothing secret (not the token). */
 const sessionKey = (session: Session) =>
