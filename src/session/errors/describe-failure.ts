@@ -6,6 +6,7 @@ import {
   SessionExpiredError,
 } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { SIGN_OUT_MESSAGES } from '../sign-in/sign-out-messages';
 import { retryMessage } from './retry-message';
 
 export type FailureKind =
@@ -43,7 +44,7 @@ function describeWithoutDetails(error: unknown): Failure {
     return { kind: 'rate-limited', retryAt: error.retryAt, message: retryMessage(error.retryAt) };
   }
   if (error instanceof SessionExpiredError) {
-    return { kind: 'expired', message: 'Your session has expired. Sign in again.' };
+    return { kind: 'expired', message: SIGN_OUT_MESSAGES.expired };
   }
   if (error instanceof NetworkError) {
     return {
@@ -63,7 +64,7 @@ function describeWithoutDetails(error: unknown): Failure {
         };
       return error.code === 'insufficient_permission'
         ? { kind: 'forbidden', message: 'You do not have permission for this action.' }
-        : { kind: 'expired', message: 'Your session is no longer valid. Sign in again.' };
+        : { kind: 'expired', message: SIGN_OUT_MESSAGES.ended };
     case 403:
       if (error.code === 'account_locked')
         return { kind: 'locked', message: error.serverMessage ?? 'This account is locked.' };

@@ -8,6 +8,7 @@ import { ownValue } from '@/lib/own-value';
 import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
 import { fromPostmanFile, toPostman } from '../saved/postman-collection';
+import type { RequestForm } from '../form/request-form';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
 
@@ -68,11 +69,14 @@ function LostList({ lost }: { lost: string[] }) {
 export function SavedList({
   connection,
   label,
+  kept,
   onLoad,
 }: {
   /** The connection's API base: saved requests belong to it. */
   connection: string;
   label: string;
+  /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
+  kept: RequestForm;
   onLoad: () => void;
 }) {
   const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
@@ -90,7 +94,7 @@ export function SavedList({
       setError('Give the request a name.');
       return;
     }
-    const entry = savedFrom(name, useRequestFormStore.getState().form);
+    const entry = savedFrom(name, kept);
     const replaced = saved.some((s) => s.name === entry.name);
     if (!save(connection, [entry])) {
       setStatus(`${STORAGE_FULL}: “${entry.name}” was not saved. Delete some saved requests and try again.`);

@@ -24,7 +24,8 @@ export interface RequestForm {
   body: string;
 }
 
-export const EMPTY_FORM: RequestForm = {
+/** The form the screen opens with, and comes back to after a sign-out: `GET auth/getuser`, which any session may call. */
+export const GET_USER_FORM: RequestForm = {
   method: 'GET',
   path: 'auth/getuser',
   pathValues: {},
@@ -33,7 +34,13 @@ export const EMPTY_FORM: RequestForm = {
 };
 
 /** What _New request_ leaves: nothing carried over from the request before, not even its path. */
-export const NEW_FORM: RequestForm = { ...EMPTY_FORM, path: '' };
+export const NEW_FORM: RequestForm = {
+  method: 'GET',
+  path: '',
+  pathValues: {},
+  query: [],
+  body: '',
+};
 
 let nextId = 1;
 export function newQueryParam(name = '', value = ''): QueryParam {
