@@ -61,7 +61,10 @@ const ENVIRONMENT = [
   ['TLS_CERT, TLS_KEY', 'Serve HTTPS with this PEM certificate and key (instead of --self-signed).'],
   ['TLS_SELF_SIGNED=1', 'As --self-signed.'],
   ['PORT, HOST, DATA_DIR, REALM_FILE', 'As --port, --host, --data-dir and --realm (a flag wins).'],
-  ['LOG_LEVEL', 'fatal, error, warn, info (the default: one line per request), debug, trace or silent.'],
+  [
+    'LOG_LEVEL',
+    'fatal, error, warn, info (the default: one line per request, the console files aside), debug (those too), trace or silent.',
+  ],
   [
     'SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET',
     'Single sign-on through another provider than the embedded one.',

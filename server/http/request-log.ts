@@ -40,9 +40,21 @@ export function loggedPath(target: string | undefined): string {
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }
 
+/** Answers of the console's own files (its pages, scripts, icons): a page load asks for many. */
+const consoleFiles = new WeakSet<ServerResponse>();
+
+/**
+ * Marks an answer as one of the console's own files: its line goes at `debug` unless it failed, so that a page
+ * load's requests do not bury the start's banner and the API calls among them.
+ */
+export function logAsConsoleFile(res: ServerResponse) {
+  consoleFiles.add(res);
+}
+
 /**
  * Logs one line when the exchange ends: method, path, status (null when the connection closed before an answer
- * began), milliseconds taken and the caller's address. Never a header, body or query value.
+ * began), milliseconds taken and the caller's address. Never a header, body or query value. At `info`, except a
+ * console file answered without an error (`logAsConsoleFile`), at `debug`.
  */
 export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, caller: string) {
   const started = performance.now();
@@ -55,11 +67,13 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   const done = () => {
     if (logged) return;
     logged = true;
-    logger.info(
+    const status = res.headersSent ? res.statusCode : null;
+    const quiet = consoleFiles.has(res) && status !== null && status < 400;
+    logger[quiet ? 'debug' : 'info'](
       {
         method,
         path,
-        status: res.headersSent ? res.statusCode : null,
+        status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         caller,
       },
