@@ -64,7 +64,7 @@ test('copies from the form before sending: masked as in History, the token only 
   await copies.getByRole('button', { name: 'Copy as curl' }).click();
   const curl = await clipboard();
   expect(curl).toContain('# Connection: This server (emulator)');
-  expect(curl).toContain("-H 'Authorization: Bearer <token>'");
+  expect(curl).toContain('-H "Authorization: Bearer $TDX_TOKEN"');
   expect(curl).toContain('"password": "<redacted>"');
   expect(curl).toContain(`'${origin}/TDWebApi/api/auth/login'`);
   expect(curl).not.toContain(JDOE.password);
@@ -77,7 +77,7 @@ test('copies from the form before sending: masked as in History, the token only 
   const powershell = await clipboard();
   expect(powershell).toContain(`-Uri '${origin}/TDWebApi/api/people'`);
   expect(powershell).toContain(`$body = @'\n${person}\n'@`);
-  expect(powershell).toContain("'Authorization' = 'Bearer <token>'");
+  expect(powershell).toContain(`'Authorization' = "Bearer $env:TDX_TOKEN"`);
   expect(powershell).not.toContain(signedIn.token);
   await copies.getByLabel('Show the token in copies').check();
   await copies.getByRole('button', { name: 'Copy as PowerShell' }).click();

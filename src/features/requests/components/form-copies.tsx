@@ -5,7 +5,7 @@ import { copyable, CopyCommands, useTokenInCopies } from './copy-commands';
 
 /**
  * The form's request as a command, before it is sent: the same copies as a History entry, with the same masking
- * (secrets by the one rule, made when a button is pressed; the token as `<token>` unless asked).
+ * (secrets by the one rule, made when a button is pressed; the token read from `TDX_TOKEN` unless asked).
  */
 export function FormCopies({
   form,
