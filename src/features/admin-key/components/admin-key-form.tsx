@@ -10,6 +10,7 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ClearIcon, VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/session/sign-in/sign-in-paths';
 import { checkGuid } from '@/lib/guid';
+import { withRelayLimit } from '@/lib/relay-limit';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { useConnections } from '@/features/connections/api/list-connections';
@@ -60,7 +61,7 @@ export function AdminKeyForm() {
     outcome?.kind !== 'failed'
       ? null
       : wait
-        ? { message: wait.message, details: outcome.failure.details }
+        ? { message: withRelayLimit(wait.message, outcome.failure.details), details: outcome.failure.details }
         : outcome.failure.kind === 'rate-limited'
           ? null
           : outcome.failure;

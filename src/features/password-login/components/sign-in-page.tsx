@@ -30,6 +30,7 @@ import { useSignInHint } from '@/session/sign-in/sign-in-hint';
 import { ConnectionPicker } from '@/features/connections/components/connection-picker';
 import { useSsoSignOutStore } from '@/features/sso/sso-sign-out-store';
 import { sharesOrigin } from '@/lib/connection';
+import { withRelayLimit } from '@/lib/relay-limit';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import {
   PASSWORD_ENDPOINTS,
@@ -73,11 +74,12 @@ export function SignInPage() {
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
   if (session && !again && !busy) return <Navigate to={returnTo} replace />;
+  const sameMethod = failure?.details?.rateMethod === rateMethod ? failure.details : undefined;
   const shown: Failure | null = wait
     ? {
         kind: 'rate-limited',
-        message: wait.message,
-        details: failure?.details?.rateMethod === rateMethod ? failure.details : undefined,
+        message: withRelayLimit(wait.message, sameMethod),
+        details: sameMethod,
       }
     : failure?.kind === 'rate-limited'
       ? null

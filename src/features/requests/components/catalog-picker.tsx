@@ -12,6 +12,7 @@ import { helpUrl } from '../catalog/help-url';
 import { isRecorded, type RecordedOperations } from '../catalog/recorded-operations';
 import { searchCatalog } from '../catalog/search-catalog';
 import { useRecordedOperations } from './use-recorded-operations';
+import { WrapPoints } from '@/components/wrap-points';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;
@@ -69,9 +70,9 @@ function EntryList({
           >
             <Box
               component="span"
-              sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
+              sx={{ fontFamily: 'monospace', overflowWrap: 'break-word', flex: 1, minWidth: 0 }}
             >
-              {entry.method} {entry.path}
+              {entry.method} <WrapPoints text={entry.path} />
             </Box>
             {entry.emulated && <Mark label="Emulated" color="success.main" />}
             {isRecorded(recorded, entry) && <Mark label="Recorded" color="primary.main" />}

@@ -12,12 +12,14 @@ import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/rate-method';
+import { withRelayLimit } from '@/lib/relay-limit';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
 import { helpBase } from '../catalog/help-url';
 import { useRequestFormStore } from '../form/form-store';
+import { bodyOverLimit } from '../form/body-size';
 import { settleForm } from '../form/settle-form';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
 import type { HistoryEntry } from '../history/history-store';
@@ -62,6 +64,7 @@ export default function RequestsPage() {
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, pending, submit, confirm } = useSending(session, reveal);
   const connectionBase = session?.connection.baseUrl ?? '';
+  const relayed = Boolean(session?.connection.upstream);
   const origin = window.location.origin;
   const base = `${origin}${connectionBase}`;
   const apiBase = session ? directBaseUrl(session.connection, origin) : base;
@@ -96,8 +99,9 @@ export default function RequestsPage() {
     }
     if (current.form !== latest) load(current.form);
     const result = buildRequest(current.form, connectionBase);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) submit(result.request, current.form);
+    const tooLarge = result.ok ? bodyOverLimit(result.request.bodyText ?? '', relayed) : undefined;
+    setErrors(result.ok ? (tooLarge ? { body: tooLarge } : {}) : result.errors);
+    if (result.ok && !tooLarge) submit(result.request, current.form);
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -122,7 +126,7 @@ export default function RequestsPage() {
 
   const decision = outcome?.decision ?? null;
   const failure = wait
-    ? { message: waitSentence(wait.seconds), details: decision?.details }
+    ? { message: withRelayLimit(waitSentence(wait.seconds), decision?.details), details: decision?.details }
     : decision?.kind === 'rate-limited'
       ? null
       : decision;

@@ -10,6 +10,7 @@ import { useRequestFormStore } from '../form/form-store';
 import { fromPostmanFile, toPostman } from '../saved/postman-collection';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
+import { WrapPoints } from '@/components/wrap-points';
 
 const NONE: SavedRequest[] = [];
 
@@ -144,8 +145,8 @@ export function SavedList({
               <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                 {entry.name}
               </Typography>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                {entry.method} /api/{entry.path}
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
+                <WrapPoints text={`${entry.method} /api/${entry.path}`} />
               </Typography>
               {entry.masked && (
                 <Typography variant="body2" color="text.secondary">
