@@ -18,8 +18,11 @@ export async function verifyPastedToken(token: string): Promise<IssuedToken> {
   return { token, serverDate: response.serverDate, connection };
 }
 
-/** Why a pasted token was not taken, said of the token: there is no session yet that could have ended. */
-function refusal(error: unknown): Pick<Failure, 'message' | 'details'> {
+/**
+ * Why a pasted token was not taken, said of the token and never of the session: before sign-in there is none that
+ * could have ended, and on the decoder the session is another token altogether.
+ */
+export function pastedTokenRefusal(error: unknown): Pick<Failure, 'message' | 'details'> {
   const described = describeFailure(error);
   if (error instanceof ApiHttpError && error.status === 401) {
     const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
@@ -49,7 +52,7 @@ export function usePastedTokenSignIn(next: string) {
           form.onUsed();
           if (!result.ok) form.onFailure({ message: result.message });
         }),
-      onError: (error) => form.onFailure(refusal(error)),
+      onError: (error) => form.onFailure(pastedTokenRefusal(error)),
     });
   }
 
