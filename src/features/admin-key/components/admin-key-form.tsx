@@ -19,6 +19,7 @@ import { useConnectionStore } from '@/session/stores/connection-store';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import type { IssuedToken } from '@/session/sign-in/issued-token';
 import { useSignInHint } from '@/session/sign-in/sign-in-hint';
+import { useSessionStore } from '@/session/stores/session-store';
 import { LOGIN_ADMIN_RATE_METHOD, useAdminKeySignIn, type AdminKey } from '../api/login-admin';
 import { useKeyTestEverywhere } from '../api/test-key-everywhere';
 import { TestResult } from './test-result';
@@ -46,6 +47,8 @@ export function AdminKeyForm() {
   // Signing in again as the admin-key session's organization: its BEID is known, its key never kept.
   const hint = useSignInHint('admin-key');
   const [beid, setBeid] = useState(hint?.beid ?? '');
+  const signedOut = useSessionStore((state) => state.session === null);
+  const resuming = signedOut && Boolean(hint?.beid);
   const [key, setKey] = useState('');
   const [reveal, setReveal] = useState(false);
   const keyInput = useRef<HTMLInputElement>(null);
@@ -154,6 +157,8 @@ export function AdminKeyForm() {
           {...GUID_INPUT}
           type={reveal ? 'text' : 'password'}
           autoFocus={Boolean(hint?.beid)}
+          // After "Your session ended", the BEID is filled in: what is left to type is the key.
+          inputProps={{ ...GUID_INPUT.inputProps, 'data-focus-on-arrival': resuming || undefined }}
           value={key}
           inputRef={keyInput}
           onChange={(e) => setKey(e.target.value)}

@@ -62,6 +62,7 @@ export function SignInPage() {
   const hint = useSignInHint('password');
   const login = usePasswordSignIn(returnTo);
   const [username, setUsername] = useState(hint?.username ?? '');
+  const resuming = session === null && Boolean(hint?.username);
   const [password, setPassword] = useState('');
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
@@ -158,7 +159,8 @@ export function SignInPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={fieldErrors.password}
-          inputProps={{ maxLength: 1024 }}
+          // After "Your session ended", the user name is filled in: what is left to type is the password.
+          inputProps={{ maxLength: 1024, 'data-focus-on-arrival': resuming || undefined }}
         />
         <FormControl>
           <FormLabel id="endpoint-label">Endpoint</FormLabel>
