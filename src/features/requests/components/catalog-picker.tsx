@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -149,10 +149,13 @@ export const CatalogPicker = memo(function CatalogPicker({
   onChoose,
   helpBase,
   connection,
+  searchRef,
 }: {
   onChoose: Choose;
   helpBase: string;
   connection: Connection;
+  /** The search field, for the screen's shortcut to it. */
+  searchRef?: Ref<HTMLInputElement>;
 }) {
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
@@ -170,7 +173,7 @@ export const CatalogPicker = memo(function CatalogPicker({
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         hint="An area, words (“people lookup”) or a path fragment (“tickets/{id}”)"
-        inputProps={{ spellCheck: false }}
+        inputProps={{ spellCheck: false, ref: searchRef }}
       />
       <Typography variant="body2" role="status" sx={{ my: 1 }}>
         {!searching

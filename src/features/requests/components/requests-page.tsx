@@ -37,6 +37,7 @@ import { ConfirmWrite } from './confirm-write';
 import { FormCopies } from './form-copies';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
+import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
@@ -61,6 +62,13 @@ export default function RequestsPage() {
   /** Counts _New request_: the saved list starts afresh, so a save does not replace the request loaded before. */
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
+  const catalogSearchRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<{ save: () => void }>(null);
+  useRequestsShortcuts({
+    catalog: () => catalogSearchRef.current?.focus(),
+    path: () => pathRef.current?.focus(),
+    save: () => saveRef.current?.save(),
+  });
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, pending, submit, confirm } = useSending(session, reveal);
   const connectionBase = session?.connection.baseUrl ?? '';
@@ -149,6 +157,7 @@ export default function RequestsPage() {
             onChoose={choose}
             helpBase={helpBase(session.connection)}
             connection={session.connection}
+            searchRef={catalogSearchRef}
           />
         </SectionCard>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
@@ -176,6 +185,7 @@ export default function RequestsPage() {
                   New request
                 </Button>
               </Box>
+              <KeyboardShortcuts />
             </Box>
             <Box sx={{ mt: 2 }}>
               <PasteCommand
@@ -249,6 +259,7 @@ export default function RequestsPage() {
         <SectionCard title="Saved">
           <SavedList
             key={fresh}
+            saveRef={saveRef}
             connection={apiBase}
             label={session.connection.label}
             onLoad={() => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -70,11 +70,14 @@ export function SavedList({
   connection,
   label,
   onLoad,
+  saveRef,
 }: {
   /** The connection's API base: saved requests belong to it. */
   connection: string;
   label: string;
   onLoad: () => void;
+  /** _Save the form_, for the screen's shortcut to it. */
+  saveRef?: Ref<{ save: () => void }>;
 }) {
   const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
   const save = useSavedStore((s) => s.save);
@@ -86,9 +89,13 @@ export function SavedList({
   const [shown, setShown] = useState(PAGE);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const nameInput = useRef<HTMLInputElement>(null);
+  useImperativeHandle(saveRef, () => ({ save: saveForm }));
+
   function saveForm() {
     if (name.trim() === '') {
       setError('Give the request a name.');
+      nameInput.current?.focus();
       return;
     }
     const entry = savedFrom(name, useRequestFormStore.getState().form);
@@ -121,6 +128,7 @@ export function SavedList({
             label="Name to save the form as"
             {...field}
             hint="Kept in this browser for this connection, never with a token"
+            inputProps={{ ref: nameInput }}
           />
         </Box>
         <Button variant="outlined" onClick={saveForm} sx={{ mt: 1 }}>
