@@ -12,7 +12,7 @@ type ShortcutAction = 'catalog' | 'path' | 'save' | 'send';
  * order the screen lists them. One list: the keys handled and the keys shown are the same. The path is the
  * screen's address bar, so it takes the browser's key for that.
  */
-export const SHORTCUTS: readonly { action: ShortcutAction; code: string; key: string; does: string }[] = [
+const SHORTCUTS: readonly { action: ShortcutAction; code: string; key: string; does: string }[] = [
   { action: 'catalog', code: 'KeyK', key: 'K', does: 'Search the catalog' },
   { action: 'path', code: 'KeyL', key: 'L', does: 'Go to the path' },
   { action: 'save', code: 'KeyS', key: 'S', does: 'Save the form (under the name given in Saved)' },
