@@ -1,14 +1,16 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
 
-/** `zone(target, from, why)`: files under `target` import nothing under `from`. */
-const zone = (target, from, message) => ({ target, from, message });
+/** `zone(target, from, why, except)`: files under `target` import nothing under `from` (but `except`, from it). */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 // The console's floors, lowest first: each imports only from the floors below it (and from contract/). Test
 // files and src/testing/ stand above them all: they render the whole app, and nothing but tests imports them.
@@ -18,6 +20,20 @@ const floorZones = FLOORS.slice(0, -1).map((floor, index) =>
     floor,
     [...FLOORS.slice(index + 1), 'src/testing'],
     `${floor} sits below ${FLOORS.slice(index + 1).join(', ')}: what it needs from above, it receives.`,
+  ),
+);
+
+// Features meet only through a feature's public entry, `public.ts`: what it lets the others use, and nothing else of
+// it. What several features share lives on a floor below them. Every folder of src/features/ is a feature.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `src/features/${entry.name}`);
+const featureZones = FEATURES.map((feature) =>
+  zone(
+    FEATURES.filter((other) => other !== feature),
+    feature,
+    `Another feature imports ${feature} only through its public entry, ${feature}/public.ts.`,
+    ['./public.ts'],
   ),
 );
 
@@ -64,6 +80,12 @@ const serverZones = [
     [...SERVER_ROOMS, 'server/store', ...SERVER_TOP],
     'server/http is below the rooms that use it.',
   ),
+  // The relay records through server/recordings; what both need (the tenant content's policy) is in server/http.
+  zone(
+    'server/recordings',
+    'server/relay',
+    'server/recordings is below the relay that records through it: what both need belongs in server/http.',
+  ),
 ];
 
 // SQL has one home: the schema and the queries on it live in server/store/; the rooms call its functions.
@@ -75,6 +97,52 @@ const sqlOutsideStore = [
     selector: "CallExpression[callee.property.name='exec'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
     message: SQL_IN_STORE,
   },
+];
+
+// The Web API's rules have one home, contract/web-api/: its method list, its two bases, which calls are sign-ins and
+// which the Auth area. A second copy is refused wherever the code of either side, the scripts or the packaged command
+// would grow one; tests, their helpers and end-to-end specs may still spell URLs. A rule of its own (no-restricted-syntax
+// under another name), so that it adds to the SQL rule below rather than replacing it.
+const ONE_HOME = 'contract/web-api/';
+const oneHome = (what, where) => `${what} has one home: ${where} in ${ONE_HOME}. Import it from there.`;
+const METHOD_LIST = oneHome('The Web API’s method list', 'API_METHODS and isApiMethod (methods.ts)');
+const BASES = oneHome(
+  'The two bases, /TDWebApi and /SBTDWebApi,',
+  'PRODUCTION_BASE, SANDBOX_BASE and apiBaseOf (bases.ts)',
+);
+const SIGN_IN = oneHome('Which calls are sign-ins and which the Auth area', 'authCallOf (auth-calls.ts)');
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
+// `/` cannot stand inside an esquery regular expression: \x2F is one.
+const BASE_TEXT = '/\\x2F(sb)?tdwebapi(?![a-z0-9])/i';
+// The outermost of nested arrays or conditions only, so that one copy is one complaint.
+const OUTER_ARRAY = 'ArrayExpression:not(ArrayExpression ArrayExpression)';
+const OUTER_CONDITION = 'LogicalExpression:not(LogicalExpression LogicalExpression)';
+/** Each message once per node, whichever of its selectors the node matches. */
+const refuse = (message, selectors) => ({ selector: selectors.join(', '), message });
+const webApiRules = [
+  // Two of the four methods that write, side by side in one array or type union, make a method list.
+  refuse(
+    METHOD_LIST,
+    WRITES.flatMap((a, i) =>
+      WRITES.slice(i + 1).flatMap((b) => [
+        `ArrayExpression:has(> Literal[value='${a}']):has(> Literal[value='${b}'])`,
+        `TSUnionType:has(TSLiteralType > Literal[value='${a}']):has(TSLiteralType > Literal[value='${b}'])`,
+      ]),
+    ),
+  ),
+  refuse(BASES, [
+    `Literal[value=${BASE_TEXT}]`,
+    `TemplateElement[value.raw=${BASE_TEXT}]`,
+    `JSXText[value=${BASE_TEXT}]`,
+    'Literal[regex.pattern=/tdwebapi/i]',
+  ]),
+  // A regular expression, a list of segments or a condition that spells the Auth area or a sign-in: `api` then
+  // `auth`, or `auth` then `login` (the identity provider's own `/interaction/…/login` is neither).
+  refuse(SIGN_IN, [
+    'Literal[regex.pattern=/api.*auth|auth.*login/i]',
+    `${OUTER_ARRAY}:has(Literal[value=/^api$/i]):has(Literal[value=/^auth$/i])`,
+    `${OUTER_CONDITION}:has(Literal[value=/^api$/i]):has(Literal[value=/^auth$/i])`,
+  ]),
 ];
 
 export default defineConfig([
@@ -154,6 +222,27 @@ export default defineConfig([
     rules: { 'no-restricted-syntax': ['error', ...sqlOutsideStore] },
   },
   {
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'contract/**/*.ts',
+      'scripts/**/*.ts',
+      'bin/**/*.js',
+      '*.config.ts',
+    ],
+    ignores: [
+      ...TESTS,
+      'server/testing/**',
+      '**/*.package-test.ts',
+      `${ONE_HOME}**`,
+      // It drives a browser against stand-in tenants, as the end-to-end specs do.
+      'scripts/screenshots.ts',
+      'playwright.config.ts',
+    ],
+    plugins: { 'web-api': { rules: { 'one-home': builtinRules.get('no-restricted-syntax') } } },
+    rules: { 'web-api/one-home': ['error', ...webApiRules] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
     ignores: TESTS,
     rules: {
@@ -169,6 +258,7 @@ export default defineConfig([
               'The console never imports the server: what both need belongs in contract/.',
             ),
             ...floorZones,
+            ...featureZones,
             ...serverZones,
           ],
         },

@@ -58,6 +58,26 @@ describe('the import boundaries', () => {
       'server/runtime is below',
     ],
     ['contract/is-guid.ts', "import { systemClock } from '../server/runtime/clock.ts';", 'contract/ is what'],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { ClaimsTable } from '@/features/token/components/claims-table';",
+      'imports src/features/token only through its public entry',
+    ],
+    [
+      'src/features/token/components/token-page.tsx',
+      "import { loginWithPassword } from '../../password-login/api/password-sign-in';",
+      'imports src/features/password-login only through its public entry',
+    ],
+    [
+      'src/features/requests/components/app-id-choice.tsx',
+      "import { currentUserQuery } from '@/features/profile/api/get-user';",
+      'imports src/features/profile only through its public entry',
+    ],
+    [
+      'server/recordings/replay.ts',
+      "import { MAX_UPSTREAM_BYTES } from '../relay/relay.ts';",
+      'server/recordings is below the relay',
+    ],
   ])('refuses %s importing across a boundary: %s', { timeout: SLOW }, async (file, line, message) => {
     const messages = await complaints(file, `${line}\nexport const probe = 1;\n`);
     expect(messages).toEqual([expect.stringContaining(message)]);
@@ -66,6 +86,11 @@ describe('the import boundaries', () => {
   it.each([
     ['src/app/routing/not-found-page.tsx', "import { SCREENS } from './screens';"],
     ['src/features/decode/components/decode-page.tsx', "import { PROFILE_PATH } from '@/lib/routes';"],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { ClaimsTable } from '@/features/token/public';",
+    ],
+    ['src/features/sso/components/sso-page.tsx', "import { verifyPastedToken } from '../api/verify-token';"],
     ['src/lib/jwt.test.ts', "import { renderRoute } from '@/testing/render';"],
     ['server/auth/routes.ts', "import { openDb } from '../store/db.ts';"],
   ])('lets %s import downward or sideways: %s', { timeout: SLOW }, async (file, line) => {
@@ -124,5 +149,106 @@ describe('SQL beside the schema', () => {
       '',
     ].join('\n');
     expect(await complaints(file, code, 'no-restricted-syntax')).toEqual([]);
+  });
+});
+
+describe('the Web API’s rules in one home, contract/web-api/', () => {
+  const rule = 'web-api/one-home';
+
+  it.each([
+    [
+      'src/lib/api-client.ts',
+      "export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';",
+      'method list',
+    ],
+    [
+      'server/http/router.ts',
+      "export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';",
+      'method list',
+    ],
+    [
+      'server/relay/relay.ts',
+      "export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;",
+      'method list',
+    ],
+    [
+      'server/recordings/recording-file.ts',
+      "export const METHODS = new Set(['PUT', 'DELETE']);",
+      'method list',
+    ],
+    [
+      'scripts/catalog-source.ts',
+      "export const METHODS: string[] = ['GET', 'POST', 'PATCH'];",
+      'method list',
+    ],
+    ['src/lib/connection.ts', "export const BASE = '/TDWebApi';", 'two bases'],
+    ['server/emulator/paths.ts', "export const BASES = ['/tdwebapi', '/sbtdwebapi'];", 'two bases'],
+    [
+      'src/features/requests/catalog/help-url.ts',
+      "export const HELP = 'https://api.teamdynamix.com/TDWebApi';",
+      'two bases',
+    ],
+    ['server/main.ts', 'export const line = (url: string) => `${url}/SBTDWebApi/`;', 'two bases'],
+    [
+      'src/lib/connection-details.ts',
+      'export const isSandbox = (url: string) => /\\/SBTDWebApi$/i.test(url);',
+      'two bases',
+    ],
+    ['vite.config.ts', "export const proxied = ['/TDWebApi', '/idp'];", 'two bases'],
+    [
+      'src/features/requests/form/request-form.ts',
+      'export const isSignInPath = (path: string) => /^\\/api\\/auth(\\/login|\\/loginadmin)?(\\?|$)/i.test(path);',
+      'sign-ins',
+    ],
+    [
+      'server/relay/relayed-method.ts',
+      "export const TAILS = [['api', 'auth'], ['api', 'auth', 'login']];",
+      'sign-ins',
+    ],
+    [
+      'server/recordings/replay.ts',
+      "export const inAuth = (lower: string[]) => lower[0] === 'api' && lower[1] === 'auth';",
+      'sign-ins',
+    ],
+  ])('refuses in %s a second copy: %s', { timeout: SLOW }, async (file, code, what) => {
+    const messages = await complaints(file, `${code}\n`, rule);
+    // One complaint per copy: the list of the two bases has two.
+    expect(messages).toHaveLength(code.includes("'/sbtdwebapi'") ? 2 : 1);
+    for (const message of messages) expect(message).toContain(what);
+  });
+
+  it.each([
+    [
+      'contract/web-api/methods.ts',
+      "export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;",
+    ],
+    ['contract/web-api/bases.ts', "export const BASE = '/TDWebApi';"],
+    ['server/relay/relay.test.ts', "export const PATH = '/TDWebApi/api/auth/login';"],
+    ['server/testing/start-server.ts', "export const API = '/SBTDWebApi/api';"],
+    ['server/auth/bearer.ts', 'export const CHALLENGE = \'Bearer realm="TDWebApi"\';'],
+    ['server/emulator/control/faults.ts', "export type FaultMethod = 'GET' | 'POST';"],
+    [
+      'server/idp/interactions.ts',
+      'export const ROUTE = /^\\/interaction\\/([\\w-]{1,64})(?:\\/(login|abort))?$/;',
+    ],
+    ['server/http/request-log.ts', "export const WORDS = ['auth', 'interaction', 'login'];"],
+    ['server/relay/token-required.ts', 'export const BEARER = /^authorization|authenticate$/i;'],
+  ])('lets %s have %s', { timeout: SLOW }, async (file, code) => {
+    expect(await complaints(file, `${code}\n`, rule)).toEqual([]);
+  });
+
+  it('adds to the SQL rule of the server, not in its place', { timeout: SLOW }, async () => {
+    const code = [
+      "import type { Db } from '../store/db.ts';",
+      "export const probe = (db: Db) => db.prepare('SELECT 1');",
+      "export const base = '/TDWebApi';",
+      '',
+    ].join('\n');
+    expect(await complaints('server/relay/relay.ts', code, 'no-restricted-syntax')).toEqual([
+      expect.stringContaining('SQL lives in server/store/'),
+    ]);
+    expect(await complaints('server/relay/relay.ts', code, rule)).toEqual([
+      expect.stringContaining('two bases'),
+    ]);
   });
 });

@@ -43,6 +43,8 @@ const config: KnipConfig = {
     // Programs of the system, not of npm: certificates (the self-signed start, tests), the systemd unit's check.
     'openssl',
     'systemd-analyze',
+    // WireMock's runtime, for the benchmark's peers (bench/peers): a section without it is skipped.
+    'java',
     // `npm start` builds the console first: it needs the devDependencies, as a checkout has them.
     ...(production ? ['vite'] : []),
   ],

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { API_BASES } from './contract/web-api/bases.ts';
 import { leanPreloadHelper } from './scripts/lean-preload-helper.ts';
 
 const emulator = 'http://127.0.0.1:8080';
-const proxied = ['/TDWebApi', '/SBTDWebApi', '/idp', '/healthz', '/relay'];
+const proxied = [...API_BASES, '/idp', '/healthz', '/relay'];
 
 export default defineConfig({
   plugins: [react(), leanPreloadHelper()],

@@ -9,6 +9,8 @@ import { jsonTree } from './sections/json-tree.ts';
 import { loginLatency } from './sections/login-latency.ts';
 import { memoryBounds } from './sections/memory-bounds.ts';
 import { pasteAndImport } from './sections/paste-and-import.ts';
+import { realmReset } from './sections/realm-reset.ts';
+import { replayPeers } from './sections/replay-peers.ts';
 import { replayThroughput } from './sections/replay-throughput.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { signInButton } from './sections/sign-in-button.ts';
@@ -20,6 +22,7 @@ import { readSettings } from './settings.ts';
 const SECTIONS: Section[] = [
   apiThroughput,
   replayThroughput,
+  replayPeers,
   loginLatency,
   staticUnderSignIn,
   consoleFigures,
@@ -29,6 +32,7 @@ const SECTIONS: Section[] = [
   pasteAndImport,
   memoryBounds,
   serveStart,
+  realmReset,
 ];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');

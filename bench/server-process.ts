@@ -4,11 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { processTreeCpuSeconds } from './process-cpu.ts';
-import { writeReplayDir } from './replay-recording.ts';
+import { writeReplayDir, type ReplayedAnswer } from './replay-recording.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const START_TIMEOUT_MS = 30_000;
+/** Long enough for a start that hashes a realm of 100 passwords at the real cost on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 5_000;
 const OUTPUT_LINES_KEPT = 40;
 
@@ -26,8 +27,10 @@ export interface ServerProcess {
   pid: number;
   dataDir: string;
   rateLimit: number;
-  /** The size in bytes of the answer its one recording (REPLAY_DIR) replays. */
+  /** The size in bytes of the 1 MB answer its recording of REPLAYED_PATH (REPLAY_DIR) replays. */
   replayedBytes: number;
+  /** What its recordings replay: the 1 MB answer, then a small one. */
+  replayed: [ReplayedAnswer, ReplayedAnswer];
   /** CPU seconds used so far by the server (launcher included), or null where that cannot be read. */
   cpuSeconds(): number | null;
   /** The last lines the server printed, for error messages. */
@@ -74,13 +77,14 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
 
 /**
  * Starts `tsx server/main.ts` as a child process, as `npm start` runs it (real scrypt cost, real token signing),
- * on a free port with a throwaway data directory and the rate limit raised for load.
+ * on a free port with a throwaway data directory and the rate limit raised for load; `settings` adds to its
+ * environment (a realm file, test control).
  */
-export async function startServerProcess(): Promise<ServerProcess> {
+export async function startServerProcess(settings: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'auth-console-bench-'));
   const replayDir = join(dataDir, 'replay');
-  const replayedBytes = writeReplayDir(replayDir);
+  const replayed = writeReplayDir(replayDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -92,6 +96,7 @@ export async function startServerProcess(): Promise<ServerProcess> {
   // Plain HTTP, the demo realm and the socket address as the caller, whatever the calling shell has set.
   for (const name of ['TLS_CERT', 'TLS_KEY', 'TLS_SELF_SIGNED', 'REALM_FILE', 'TRUST_PROXY'])
     delete env[name];
+  Object.assign(env, settings);
 
   // Its own process group, so that stopping it also reaches the node process that tsx starts.
   const child = spawn(TSX, ['server/main.ts'], {
@@ -165,7 +170,8 @@ export async function startServerProcess(): Promise<ServerProcess> {
     pid,
     dataDir,
     rateLimit: BENCH_RATE_LIMIT,
-    replayedBytes,
+    replayedBytes: replayed[0].body.length,
+    replayed,
     cpuSeconds: () => processTreeCpuSeconds(pid),
     recentOutput,
     stop,

@@ -9,67 +9,90 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
+register();
+// The server's table of settings: each flag's value, meaning and default below come from it.
+const { plainText, SETTINGS, SWITCHES: SERVER_SWITCHES } = await import('../server/config/settings.ts');
+
+/** `Default: …` of a setting: its default as the environment writes it, or what unset means. */
+const defaultOf = (setting) => {
+  const value = setting.default ?? setting.unset?.replace(/^unset(: )?/, '');
+  return value && setting.default !== 'off' ? ` Default: ${value}.` : '';
+};
+
+/** A flag of the server's, taken as it is: its name, value and meaning from the table (`also`: what it needs). */
+function serverFlag(name, { fallback, also } = {}) {
+  const setting = SETTINGS[name];
+  const help =
+    `${plainText(setting.doc)}.${also ? ` ${also}.` : ''}` +
+    (fallback ? ` Default: ${fallback}.` : defaultOf(setting));
+  return { name: setting.flag.name, value: setting.flag.value, setting: name, help };
+}
+
 /** Every flag, in the order --help lists them: `value` names a flag's value; none: a switch. */
 const FLAGS = [
-  {
-    name: 'port',
-    value: 'N',
-    help: 'Port to listen on (0: any free port; the start prints the URL). Default 8080.',
-  },
-  { name: 'host', value: 'H', help: 'Address to listen on. Default 127.0.0.1.' },
+  serverFlag('PORT'),
+  serverFlag('HOST'),
+  // This command's own: the server reads the realm from REALM_FILE, which this flag sets.
   {
     name: 'realm',
     value: 'FILE',
-    help: 'The realm: organizations, users, admin accounts and single sign-on identities. Default: the demo realm.',
+    setting: 'REALM_FILE',
+    help: `${plainText(SETTINGS.REALM_FILE.doc)}.${defaultOf(SETTINGS.REALM_FILE)}`,
   },
-  {
-    name: 'data-dir',
-    value: 'DIR',
-    help:
-      'Keep the database (and the --self-signed certificate) here. Default: a fresh temporary one, removed on ' +
-      'exit. Reused with another realm, the realm replaces what it holds (the start says so).',
-  },
-  {
-    name: 'self-signed',
-    help:
-      'Serve HTTPS with a certificate for localhost and 127.0.0.1, made once in DIR/tls/localhost-cert.pem; the ' +
-      'start prints its path. Trust it in the client: NODE_EXTRA_CA_CERTS (Node), REQUESTS_CA_BUNDLE (Python).',
-  },
-  {
-    name: 'replay',
-    value: 'DIR',
-    help:
-      'Answer the calls the emulator does not emulate from recordings of your sandbox (RECORD_DIR), behind its ' +
-      'own sign-in; any other call: 404 not_recorded. A malformed recording stops the start.',
-  },
-  { name: 'no-console', help: 'Serve the API only: the console’s pages answer 404.' },
+  serverFlag('DATA_DIR', {
+    fallback:
+      'a fresh temporary one, removed on exit. Reused with another realm, the realm replaces what it holds ' +
+      '(the start says so)',
+  }),
+  serverFlag('TLS_SELF_SIGNED'),
+  serverFlag('RELAY_TENANTS', { also: 'Each is reached at /relay/NAME/' }),
+  serverFlag('RECORD_DIR', { also: 'Needs --tenant' }),
+  serverFlag('REPLAY_DIR'),
+  { name: 'no-console', help: `${plainText(SERVER_SWITCHES['no-console'].doc)}.` },
   { name: 'help', short: 'h', help: 'Print this help and exit.' },
   { name: 'version', help: 'Print the version and exit.' },
 ];
 
 /** The settings read from the environment that a test double uses most; the rest are in docs/configuration.md. */
 const ENVIRONMENT = [
-  [
-    'EMULATOR_CONTROL=1',
-    'The test-control API under /_emulator/ (the clock, faults, reset and more: see the docs).',
-  ],
-  [
-    'EMULATOR_CONTROL_TOKEN',
-    'Bearer token (16 characters or more) every control call must carry; needed off loopback.',
-  ],
-  ['RATE_LIMIT', 'Calls per caller per 60 s for each rate-limited method. Default 60, as the real service.'],
-  ['TLS_CERT, TLS_KEY', 'Serve HTTPS with this PEM certificate and key (instead of --self-signed).'],
-  ['TLS_SELF_SIGNED=1', 'As --self-signed.'],
-  ['PORT, HOST, DATA_DIR, REALM_FILE', 'As --port, --host, --data-dir and --realm (a flag wins).'],
-  [
-    'LOG_LEVEL',
-    'fatal, error, warn, info (the default: one line per request, the console files aside), debug (those too), trace or silent.',
-  ],
-  [
-    'SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET',
-    'Single sign-on through another provider than the embedded one.',
-  ],
+  'EMULATOR_CONTROL',
+  'EMULATOR_CONTROL_TOKEN',
+  'EMULATOR_JOURNAL_MAX',
+  'EMULATOR_JOURNAL_VALUES',
+  'RATE_LIMIT',
+  'TLS_CERT',
+  'TLS_KEY',
+  'LOG_LEVEL',
+  'SSO_ISSUER',
+  'SSO_CLIENT_ID',
+  'SSO_CLIENT_SECRET',
+  'RECORD_REDACT',
+  'RECORD_SEQUENCES',
+  'REPLAY_IGNORE',
+  'REPLAY_OVERRIDES',
+  'REPLAY_MAX_AGE',
+  'REPLAY_TOO_OLD',
+  'REPLAY_MISSES',
+  'REPLAY_TENANT_TOKEN',
 ];
+
+/** The environment's lines: settings of one meaning together (TLS_CERT, TLS_KEY), a yes/no one as it turns on. */
+function environmentLines() {
+  const lines = [];
+  for (const name of ENVIRONMENT) {
+    const setting = SETTINGS[name];
+    const shown = setting.default === 'off' ? `${name}=1` : name;
+    const meaning = `${plainText(setting.doc)}.${defaultOf(setting)}`;
+    const last = lines.at(-1);
+    if (last?.meaning === meaning) last.names.push(shown);
+    else lines.push({ names: [shown], meaning });
+  }
+  const flagged = FLAGS.filter((flag) => flag.setting).map((flag) => flag.setting);
+  return [
+    ...lines.map(({ names, meaning }) => [names.join(', '), meaning]),
+    [flagged.join(', '), 'As the flags above (a flag wins).'],
+  ];
+}
 
 const VALUED = new Set(FLAGS.filter((flag) => flag.value).map((flag) => flag.name));
 const SWITCHES = new Set(FLAGS.filter((flag) => !flag.value).map((flag) => flag.name));
@@ -100,21 +123,33 @@ function help() {
     'auth-console-emulator: the TeamDynamix Web API’s Auth area (and People samples), emulated.',
     '',
     ...wrap('', '  ', USAGE),
+    '       auth-console-emulator hash-password < password-file',
     '',
     'Flags:',
     ...FLAGS.flatMap((flag) => wrap(`  ${flagText(flag)}`.padEnd(width), ' '.repeat(width), flag.help)),
     '',
     'Environment (a flag wins; a .env file is never read):',
-    ...ENVIRONMENT.flatMap(([name, meaning]) => [`  ${name}`, ...wrap('      ', '      ', meaning)]),
+    ...environmentLines().flatMap(([name, meaning]) => [
+      ...wrap('  ', '  ', name),
+      ...wrap('      ', '      ', meaning),
+    ]),
     ...wrap(
       '  ',
       '  ',
       'Every other setting of docs/configuration.md is read from the environment the same way.',
     ),
     '',
+    'Commands:',
+    ...wrap(
+      '  hash-password   ',
+      ' '.repeat(18),
+      'Read a password on standard input (typed unseen, or piped: printf %s "$PW" | ...) and print the ' +
+        'PasswordHash a realm user takes instead of its Password. Never give a password as an argument.',
+    ),
+    '',
     'Docs:',
     `  ${docs('testing-your-integration.md')}`,
-    '      The emulator in your tests: realms, test control, CI.',
+    '      The emulator in your tests: realms, test control, recording and replay, CI.',
     `  ${docs('configuration.md')}`,
     '      Every setting.',
     '',
@@ -164,6 +199,18 @@ function translate(argv) {
   return { flags, env };
 }
 
+// `hash-password`: a PasswordHash for a realm file, from a password read on standard input (never argv: ps shows it).
+if (process.argv[2] === 'hash-password') {
+  const { hashPasswordCommand } = await import('../server/realm/hash-password-cli.ts');
+  const code = await hashPasswordCommand({
+    args: process.argv.slice(3),
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+  process.exit(code);
+}
+
 const { flags, env } = translate(process.argv.slice(2));
 // A test double starts from its realm every time: a fresh data directory, removed on exit, unless one is named.
 if (!flags.some((flag) => flag.startsWith('--data-dir=')) && !process.env.DATA_DIR) {
@@ -174,5 +221,4 @@ if (!flags.some((flag) => flag.startsWith('--data-dir=')) && !process.env.DATA_D
 Object.assign(process.env, env);
 const main = new URL('../server/main.ts', import.meta.url);
 process.argv = [process.argv[0], fileURLToPath(main), ...flags];
-register();
 await import(main.href);

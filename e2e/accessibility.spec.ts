@@ -150,7 +150,7 @@ test.describe('axe: no serious or critical violations', () => {
     await page.goto('/requests');
     await page.getByLabel('Path', { exact: true }).fill('people/lookup?searchText=example.edu&maxResults=5');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const tree = page.getByRole('tree', { name: 'Response body' });
+    const tree = page.getByRole('tree', { name: 'Answer body' });
     const first = tree.getByRole('treeitem', { level: 1 }).first();
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { JDOE, expect, seriousViolations, signInWithForm } from './fixtures';
 import { answer, choose, helpLink, test } from './requests-screen';
 
@@ -289,4 +290,41 @@ test('a body over 64 KB is refused before it is sent, naming whose limit it is',
   );
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+});
+
+test('a secret query typed into the path is masked in Saved, the export and History, and sent as typed (issue 36)', async ({
+  requestsScreen: page,
+  clipboard,
+  requests,
+}) => {
+  const secret = `typed-webhook-token-${Date.now()}`;
+  const path = page.getByLabel('Path', { exact: true });
+  await path.fill(`/api/integrations/webhook?token=${secret}`);
+
+  // Saved before it is sent: the path still holds the query.
+  const saved = page.getByRole('region', { name: 'Saved' });
+  await saved.getByLabel('Name to save the form as').fill('Webhook');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
+  await expect(saved.getByRole('status')).toContainText(
+    '“Webhook”. A secret in it (a password, key or token) was masked',
+  );
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(secret);
+  const [exported] = await Promise.all([
+    page.waitForEvent('download'),
+    saved.getByRole('button', { name: 'Export as a Postman collection' }).click(),
+  ]);
+  const collection = await readFile(await exported.path(), 'utf8');
+  expect(collection).toContain('token=');
+  expect(collection).not.toContain(secret);
+
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(answer(page)).toContainText('404');
+  expect(
+    requests.filter((r) => r.url.includes('/api/integrations/webhook')).map((r) => new URL(r.url).search),
+  ).toEqual([`?token=${secret}`]);
+  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  await expect(entry).toContainText('a secret (password, key or token) masked');
+  await entry.getByRole('button', { name: 'Copy as curl' }).click();
+  expect(await clipboard()).toContain('/api/integrations/webhook?token=%3Credacted%3E');
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(secret);
 });

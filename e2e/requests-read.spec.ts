@@ -134,7 +134,7 @@ test('a people lookup shows a row per person by name, is searched, and shown pre
   // Never an index alone: `0: {…} 77 keys`.
   await expect(body(page)).not.toContainText(/\d: \{…\}/);
 
-  await answer(page).getByRole('searchbox', { name: 'Search response body' }).fill('asmith');
+  await answer(page).getByRole('searchbox', { name: 'Search answer body' }).fill('asmith');
   await expect(answer(page).getByRole('status').filter({ hasText: 'asmith' })).toHaveText(
     /^“asmith” is in 1 of \d+ items\.$/,
   );
@@ -145,9 +145,9 @@ test('a people lookup shows a row per person by name, is searched, and shown pre
 
   const views = answer(page).getByRole('group', { name: 'Show the body as' });
   await views.getByRole('button', { name: 'Pretty' }).click();
-  await expect(answer(page).getByLabel('Response body, indented')).toContainText('"FullName": "Alex Smith"');
+  await expect(answer(page).getByLabel('Answer body, indented')).toContainText('"FullName": "Alex Smith"');
   await views.getByRole('button', { name: 'Raw' }).click();
-  await expect(answer(page).getByLabel('Response body as it came')).toContainText('"FullName":"Alex Smith"');
+  await expect(answer(page).getByLabel('Answer body as it came')).toContainText('"FullName":"Alex Smith"');
   await views.getByRole('button', { name: 'Tree' }).click();
   await expect(body(page).getByRole('treeitem', { level: 1 })).toHaveCount(1);
 });

@@ -53,9 +53,9 @@ test('GET people/{uid}: the path parameter as a field, the answer with its statu
     answer(page).getByRole('meter', { name: 'GET people/{id}: 59 of 60 calls left' }),
   ).toBeVisible();
   await answer(page)
-    .getByText(/^Response headers/)
+    .getByText(/^Answer headers/)
     .click();
-  await expect(answer(page).getByRole('table', { name: 'Response headers' })).toContainText(
+  await expect(answer(page).getByRole('table', { name: 'Answer headers' })).toContainText(
     'x-ratelimit-limit',
   );
 
@@ -676,7 +676,7 @@ async function auditAnswered(page: Page) {
   await expect(answer(page)).toContainText('404 Not Found');
   await answer(page).getByRole('button', { name: 'Show details' }).click();
   await answer(page)
-    .getByText(/^Response headers/)
+    .getByText(/^Answer headers/)
     .click();
   // A form error showing too.
   await page.getByRole('textbox', { name: '{id}', exact: true }).fill('');

@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import type { HealthResponse } from '../contract/wire.ts';
 import { OffsetClock, systemClock, type Clock } from './runtime/clock.ts';
 import type { Config } from './config/config.ts';
-import type { Emulator, EmulatorKnobs } from './emulator/mount.ts';
+import type { Emulator, EmulatorKnobs, ReplaySummary } from './emulator/mount.ts';
 import { controlOff } from './emulator/control/off.ts';
 import { isControlPath } from './emulator/control/paths.ts';
 import { emulatorOff } from './emulator/off.ts';
 import { isEmulatorPath } from './emulator/paths.ts';
-import { callerAddress, trustProxy } from './http/caller.ts';
+import { callerAddress, trustedProxies } from './http/caller.ts';
 import { answerDating } from './http/dated-response.ts';
 import { ApiError, sendError } from './http/errors.ts';
 import { gracefulClose } from './http/graceful-close.ts';
@@ -55,6 +55,10 @@ export interface App {
   routes: readonly Route[];
   /** The realm the emulator's database holds, and what this start did about it; null with the emulator off. */
   realm: SeededRealm | null;
+  /** What REPLAY_DIR loaded; null without it. */
+  replay: ReplaySummary | null;
+  /** Resolves once every recording handed to the recorder so far is written or left out (tests wait on it). */
+  recordingsSettled(): Promise<void>;
   /** Listens on the configured host and port (0: any free port) and resolves to the base URL. */
   listen(): Promise<string>;
   /** Stops accepting, lets requests in flight finish (a few seconds at most), then closes the database. */
@@ -93,6 +97,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const origin = () => config.publicOrigin ?? browserOrigin(listening());
   // The host's request log and rate limits read it; the emulator's SSO marks its own provider calls with it.
   const onBehalfOf = new OnBehalfOf();
+  // Made before the emulator opens its database, so that a directory it cannot write stops the start at once.
+  const recorder = config.recordDir
+    ? new Recorder({
+        dir: config.recordDir,
+        fields: new Set(config.recordRedact.map((field) => field.toLowerCase())),
+        maxFiles: config.recordMaxFiles,
+        maxBytes: config.recordMaxBytes,
+        sequences: config.recordSequences,
+        clock,
+        log,
+      })
+    : null;
   // Loaded only when on, so that a server without the emulator never loads its database driver or provider.
   async function mount(): Promise<Emulator> {
     const { mountEmulator } = await import('./emulator/mount.ts');
@@ -106,6 +122,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       origin,
       loopback: () => ({ localUrl: browserOrigin(listening()), cert: tls?.cert ?? null }),
       onBehalfOf,
+      recorder,
       control:
         controlClock && config.emulatorControl
           ? {
@@ -116,10 +133,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           : null,
     });
   }
-  // Made before the emulator opens its database, so that a directory it cannot write stops the start at once.
-  const recorder = config.recordDir
-    ? new Recorder(config.recordDir, new Set(config.recordRedact.map((field) => field.toLowerCase())), log)
-    : null;
   const emulator = config.emulator ? await mount() : null;
   // One list for the relay to answer and for index.html to carry: the two cannot disagree.
   const listing = connectionsAnswer({
@@ -138,7 +151,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     recorder,
   });
   const serveStatic = createStatic(config.distDir, config.emulator, listing);
-  const trusted = trustProxy(config.trustedProxies);
+  const trusted = trustedProxies(config.trustedProxies);
   const health: HealthResponse = {
     status: 'ok',
     service: config.emulator ? 'auth-console-emulator' : 'auth-console',
@@ -148,6 +161,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const healthText = JSON.stringify(health);
 
   const headers = securityHeaders(tls !== null || config.publicOrigin?.startsWith('https:') === true);
+  const headerList = Object.entries(headers);
   const checkHost = createHostCheck({
     publicOrigin: config.publicOrigin,
     allowedHosts: config.allowedHosts,
@@ -163,7 +177,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     dateByTheClock(res);
     const caller = onBehalfOf.callerOf(req) ?? callerAddress(req, trusted);
     logRequest(logger, req, res, caller);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    for (const [name, value] of headerList) res.setHeader(name, value);
     checkHost(req);
     return caller;
   }
@@ -235,6 +249,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
     routes: emulator?.routes ?? [],
     realm: emulator?.realm ?? null,
+    replay: emulator?.replay ?? null,
+    recordingsSettled: () => recorder?.settled() ?? Promise.resolve(),
     listen: () =>
       new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConnectionsAnswer } from '../contract/wire.ts';
 import { runScript } from './testing/child-server.ts';
 import { processFixture } from './testing/process-fixture.ts';
+import { recordSandbox } from './testing/recorded-sandbox.ts';
 import { DEMO } from './testing/start-server.ts';
 
 /** The server as an operator starts it: `node --import tsx server/main.ts`, its own process. */
@@ -104,5 +105,13 @@ describe('EMULATOR_CONTROL=1', () => {
     expect(server.output()).toContain(`Test control: ${server.origin}/_emulator/`);
     const reset = await fetch(`${server.origin}/_emulator/reset`, { method: 'POST' });
     expect(reset.status).toBe(200);
+  }, 60_000);
+});
+
+describe('REPLAY_DIR', () => {
+  it('names the directory and how many recordings it loaded in the start banner', async () => {
+    const recordings = await recordSandbox();
+    const server = await start({ REPLAY_DIR: recordings });
+    expect(server.output()).toContain(`  Replay: 2 recordings loaded from ${recordings}`);
   }, 60_000);
 });

@@ -1,11 +1,13 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_BASE, SANDBOX_BASE } from '../contract/web-api/bases.ts';
 import { ConfigError } from './config/config-error.ts';
 import { emulatorWanted, loadConfig, readsEnvFile, type Config } from './config/config.ts';
 import { loadEnvFile } from './config/env-file.ts';
 import { createLogger } from './runtime/log.ts';
 import { RealmError } from './realm/realm.ts';
 import type { SeededRealm } from './realm/seed.ts';
+import type { ReplaySummary } from './emulator/mount.ts';
 import { identityLines, realmLines } from './realm/sign-in-lines.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,8 +15,27 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 function ssoLines(url: string, config: Config, realm: SeededRealm): string[] {
   if (config.sso.kind === 'external') return [`  Single sign-on: through ${config.sso.issuer}`];
   return [
-    `  Single sign-on: ${url}/TDWebApi/api/auth/loginsso, through the embedded provider at ${config.publicOrigin ?? url}/idp`,
+    `  Single sign-on: ${url}${PRODUCTION_BASE}/api/auth/loginsso, through the embedded provider at ${config.publicOrigin ?? url}/idp`,
     ...identityLines(realm, config.ssoClaim === 'email'),
+  ];
+}
+
+/** What the start says about REPLAY_DIR: how many recordings it loaded, and those it will not answer as asked. */
+function replayLines(replay: ReplaySummary): string[] {
+  const shadowed = replay.shadowed.join(', ');
+  return [
+    `  Replay: ${replay.loaded} recording${replay.loaded === 1 ? '' : 's'} loaded from ${replay.dir}`,
+    ...(shadowed === ''
+      ? []
+      : replay.overrides
+        ? [`    Answered by a matching recording first (REPLAY_OVERRIDES), else by the emulator: ${shadowed}`]
+        : [
+            `    Not replayed, the emulator answers them itself (REPLAY_OVERRIDES=on lets recordings answer first): ${shadowed}`,
+          ]),
+    ...replay.tooOld.map((line) => `    Warning: ${line}`),
+    ...(replay.misses
+      ? [`    A call no recording answers is relayed to "${replay.misses}" and recorded (REPLAY_MISSES)`]
+      : []),
   ];
 }
 
@@ -22,6 +43,7 @@ function banner(
   url: string,
   config: Config,
   realm: SeededRealm,
+  replay: ReplaySummary | null,
   certPath: string | null,
   envFile: string | null,
 ) {
@@ -29,7 +51,7 @@ function banner(
   const lines = [
     '',
     `  Auth Console and Web API emulator: ${url}/`,
-    `  API base URL:   ${url}/TDWebApi/   (sandbox: ${url}/SBTDWebApi/)`,
+    `  API base URL:   ${url}${PRODUCTION_BASE}/   (sandbox: ${url}${SANDBOX_BASE}/)`,
     `  Data directory: ${dataDir}`,
     ...(envFile ? [`  Settings read from ${envFile} (the environment wins over it)`] : []),
     ...(certPath
@@ -44,6 +66,8 @@ function banner(
         ]
       : []),
     ...config.relayTenants.map((tenant) => `  Relay: ${url}/relay/${tenant.name}/ -> ${tenant.upstream}/`),
+    ...(config.recordDir && config.recordDir !== replay?.dir ? [`  Recording to: ${config.recordDir}`] : []),
+    ...(replay ? replayLines(replay) : []),
     '',
   ];
   console.log(lines.join('\n'));
@@ -111,7 +135,7 @@ async function main() {
       : config.tls.kind === 'self-signed'
         ? `${config.dataDir}/tls/localhost-cert.pem`
         : null;
-  if (app.realm) banner(url, config, app.realm, certPath, envFile);
+  if (app.realm) banner(url, config, app.realm, app.replay, certPath, envFile);
   else announce(url, config, certPath, envFile);
   const out = say(!config.emulator);
   const stop = () => {

@@ -19,8 +19,9 @@ type Kind = (typeof KINDS)[number];
 const isKnownKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
 /**
- * The User record's fields as /work/shared/api-facts.md lists them ("The User record"), by its groups, each
- * `Name:kind` (a bare name is a string).
+ * The User record's fields, as the Web API's help lists `TeamDynamix.Api.Users.User` (docs/api.md, "The User
+ * record"; public copy: https://solutions.teamdynamix.com/TDWebApi/Home/type/TeamDynamix.Api.Users.User), in
+ * groups, each `Name:kind` (a bare name is a string).
  */
 const USER_RECORD: Record<string, string> = {
   ids: 'UID:guid ReferenceID:int BEID:guid BEIDInt:int',

@@ -42,9 +42,19 @@ describe('loadConfig', () => {
       logLevel: 'info',
       serveConsole: true,
       emulatorControl: null,
+      journalMax: 1000,
+      journalValues: false,
       recordDir: null,
       recordRedact: [],
+      recordMaxFiles: 1000,
+      recordMaxBytes: 256 * 1024 * 1024,
+      recordSequences: false,
       replayDir: null,
+      replayIgnore: [],
+      replayOverrides: false,
+      replayMisses: null,
+      replayMaxAgeMs: null,
+      replayTooOld: 'warn',
       ignoredSettings: [],
     });
   });
@@ -70,8 +80,102 @@ describe('loadConfig', () => {
       expect(loadConfig({}, ['--replay=played'], ROOT).replayDir).toBe(resolve('played'));
     });
 
+    it('names the tenant with --tenant, as RELAY_TENANTS (the flag wins)', () => {
+      const config = loadConfig(
+        { RELAY_TENANTS: 'other=https://other.example.edu/TDWebApi' },
+        ['--tenant=sandbox=https://sandbox.example.edu/SBTDWebApi', '--record=rec'],
+        ROOT,
+      );
+      expect(config.relayTenants).toEqual([
+        { name: 'sandbox', upstream: 'https://sandbox.example.edu/SBTDWebApi' },
+      ]);
+      expect(config.recordDir).toBe(resolve('rec'));
+    });
+
+    it('bounds the recordings and keeps sequences when told', () => {
+      const config = loadConfig(
+        { ...TENANTS, RECORD_DIR: 'rec', RECORD_MAX_FILES: '50', RECORD_MAX_MB: '2', RECORD_SEQUENCES: 'on' },
+        [],
+        ROOT,
+      );
+      expect(config).toMatchObject({
+        recordMaxFiles: 50,
+        recordMaxBytes: 2 * 1024 * 1024,
+        recordSequences: true,
+      });
+      expect(configError({ ...TENANTS, RECORD_DIR: 'rec', RECORD_MAX_FILES: '0' })).toBe(
+        'RECORD_MAX_FILES must be a whole number from 1 to 1000000 (got "0").',
+      );
+      expect(configError({ ...TENANTS, RECORD_MAX_MB: '5' })).toBe(
+        'RECORD_MAX_MB needs RECORD_DIR (--record) or REPLAY_MISSES.',
+      );
+    });
+
+    it('reads the replay options: fields to leave out, overrides, age, misses', () => {
+      const config = loadConfig(
+        {
+          ...TENANTS,
+          REPLAY_DIR: 'rec',
+          REPLAY_IGNORE: 'CreatedDateFrom, CreatedDateTo',
+          REPLAY_OVERRIDES: '1',
+          REPLAY_MAX_AGE: '30d',
+          REPLAY_TOO_OLD: 'refuse',
+          REPLAY_MISSES: 'sandbox',
+          REPLAY_TENANT_TOKEN: 'a-sandbox-token',
+        },
+        [],
+        ROOT,
+      );
+      expect(config).toMatchObject({
+        replayIgnore: ['CreatedDateFrom', 'CreatedDateTo'],
+        replayOverrides: true,
+        replayMaxAgeMs: 30 * 86_400_000,
+        replayTooOld: 'refuse',
+        replayMisses: { tenant: 'sandbox', token: 'a-sandbox-token' },
+        // A miss is recorded where replay reads.
+        recordDir: resolve('rec'),
+      });
+      expect(loadConfig({ REPLAY_DIR: 'rec', REPLAY_MAX_AGE: '12h' }, [], ROOT).replayMaxAgeMs).toBe(
+        12 * 3_600_000,
+      );
+      const replay = { ...TENANTS, REPLAY_DIR: 'rec' };
+      expect(configError({ ...replay, REPLAY_MAX_AGE: '30 days' })).toBe(
+        'REPLAY_MAX_AGE must be a number of days or hours, such as 30d or 12h (got "30 days").',
+      );
+      expect(configError({ ...replay, REPLAY_TOO_OLD: 'ignore' })).toBe(
+        'REPLAY_TOO_OLD must be warn or refuse (got "ignore").',
+      );
+      expect(configError({ ...replay, REPLAY_IGNORE: 'Created Date' })).toBe(
+        'REPLAY_IGNORE must list query parameter and body field names, such as CreatedDateFrom,CreatedDateTo (got "Created Date").',
+      );
+      expect(configError({ REPLAY_OVERRIDES: '1' })).toBe('REPLAY_OVERRIDES needs REPLAY_DIR (--replay).');
+      expect(
+        configError({ ...replay, REPLAY_MISSES: 'nowhere', REPLAY_TENANT_TOKEN: 'a-sandbox-token' }),
+      ).toBe(
+        'REPLAY_MISSES must name a relay tenant (RELAY_TENANTS, --tenant, or CONNECTIONS_FILE) (got "nowhere").',
+      );
+      expect(configError({ ...replay, REPLAY_MISSES: 'sandbox' })).toMatch(
+        /^REPLAY_MISSES needs REPLAY_TENANT_TOKEN: /,
+      );
+      expect(configError({ ...replay, REPLAY_TENANT_TOKEN: 'a-sandbox-token' })).toBe(
+        'REPLAY_TENANT_TOKEN needs REPLAY_MISSES.',
+      );
+      expect(
+        configError({
+          ...replay,
+          RECORD_DIR: 'other',
+          REPLAY_MISSES: 'sandbox',
+          REPLAY_TENANT_TOKEN: 'a-sandbox-token',
+        }),
+      ).toBe(
+        'REPLAY_MISSES records into REPLAY_DIR: leave RECORD_DIR unset, or set it to the same directory.',
+      );
+    });
+
     it('refuses what could never work, saying why', () => {
-      expect(configError({ RECORD_REDACT: 'FullName' })).toBe('RECORD_REDACT needs RECORD_DIR (--record).');
+      expect(configError({ RECORD_REDACT: 'FullName' })).toBe(
+        'RECORD_REDACT needs RECORD_DIR (--record) or REPLAY_MISSES.',
+      );
       expect(configError({ ...TENANTS, RECORD_DIR: 'rec', RECORD_REDACT: 'Full Name' })).toBe(
         'RECORD_REDACT must list JSON field names, such as PrimaryEmail,FullName (got "Full Name").',
       );
@@ -130,6 +234,28 @@ describe('loadConfig', () => {
     expect(configError({ EMULATOR_CONTROL_TOKEN: 'a-control-token-of-some-length' })).toBe(
       'EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.',
     );
+  });
+
+  it('reads the request journal’s EMULATOR_JOURNAL_MAX and EMULATOR_JOURNAL_VALUES, which need EMULATOR_CONTROL', () => {
+    expect(loadConfig({}, [], ROOT)).toMatchObject({ journalMax: 1000, journalValues: false });
+    expect(
+      loadConfig(
+        { EMULATOR_CONTROL: '1', EMULATOR_JOURNAL_MAX: '10000', EMULATOR_JOURNAL_VALUES: 'yes' },
+        [],
+        ROOT,
+      ),
+    ).toMatchObject({ journalMax: 10_000, journalValues: true });
+    expect(configError({ EMULATOR_CONTROL: '1', EMULATOR_JOURNAL_MAX: '10001' })).toMatch(
+      /^EMULATOR_JOURNAL_MAX must be a whole number from 1 to 10000/,
+    );
+    expect(configError({ EMULATOR_CONTROL: '1', EMULATOR_JOURNAL_VALUES: 'sometimes' })).toMatch(
+      /^EMULATOR_JOURNAL_VALUES must be yes or no/,
+    );
+    for (const name of ['EMULATOR_JOURNAL_MAX', 'EMULATOR_JOURNAL_VALUES']) {
+      expect(configError({ [name]: '1' })).toBe(
+        `${name} needs EMULATOR_CONTROL=1: the request journal is the control API's.`,
+      );
+    }
   });
 
   it('refuses EMULATOR_CONTROL without a token whenever something sits in front: TRUST_PROXY, PUBLIC_ORIGIN, ALLOWED_HOSTS', () => {

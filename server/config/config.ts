@@ -1,20 +1,18 @@
 /**
  * The config room: the server's settings. It owns reading them from the environment, flags and `.env`
- * (env-file.ts), checking them (a bad one stops the start, named), their defaults (setting-defaults.ts), and the
- * files they name: CONNECTIONS_FILE, the data directory, TLS certificates. Nothing else reads `process.env`.
+ * (env-file.ts), each through its row of the one table (settings.ts: flag, default, parser), checking them
+ * together (a bad one stops the start, named), and the files they name: CONNECTIONS_FILE, the data directory, TLS
+ * certificates. Nothing else reads `process.env`.
  */
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { HostName } from '../http/host-check.ts';
+import { isLoopbackHost } from '../http/loopback.ts';
+import type { LogLevel } from '../runtime/log.ts';
 import { ConfigError } from './config-error.ts';
 import { readConnectionsFile } from './connections-file.ts';
-import { trustProxy } from '../http/caller.ts';
-import { parseHost, type HostName } from '../http/host-check.ts';
-import { isLoopbackHost } from '../http/loopback.ts';
-import { LOG_LEVELS, type LogLevel } from '../runtime/log.ts';
-import { relayBase, relayName } from './relay-tenant-rules.ts';
-import { SETTING_DEFAULTS, yesByDefault } from './setting-defaults.ts';
+import type { IdpClientConfig, RelayTenant } from './setting-values.ts';
+import { settingReader, SETTINGS, SWITCHES, type SettingName } from './settings.ts';
 import { quoted, urlSetting } from './url-setting.ts';
-import { yesNo } from './yes-no.ts';
 
 export type TlsConfig =
   { kind: 'none' } | { kind: 'files'; certPath: string; keyPath: string } | { kind: 'self-signed' };
@@ -22,15 +20,6 @@ export type TlsConfig =
 /** Where `loginsso` sends browsers to sign in: the provider built into this server, or another one. */
 type SsoProviderConfig =
   { kind: 'embedded' } | { kind: 'external'; issuer: string; clientId: string; clientSecret: string };
-
-/** A client that the embedded provider accepts besides this server itself (say, another emulator). */
-export interface IdpClientConfig {
-  clientId: string;
-  clientSecret: string;
-  redirectUris: string[];
-  /** Where it may have the browser sent back after signing out at the embedded provider. */
-  postLogoutRedirectUris: string[];
-}
 
 export interface Config {
   host: string;
@@ -70,14 +59,43 @@ export interface Config {
   serveConsole: boolean;
   /** The test-control API under `/_emulator/` (EMULATOR_CONTROL=1), or null when off. */
   emulatorControl: EmulatorControlConfig | null;
+  /** EMULATOR_JOURNAL_MAX: the calls the control API's request journal keeps, the oldest dropped first. */
+  journalMax: number;
+  /**
+   * EMULATOR_JOURNAL_VALUES: the journal keeps query values and a digest of each body (never a secret-named value
+   * or a sign-in's); for synthetic data only.
+   */
+  journalValues: boolean;
   /** RECORD_DIR (--record): where relayed calls outside the Auth area are recorded with their answers; null: not. */
   recordDir: string | null;
   /** RECORD_REDACT: JSON field names whose values are masked, at any depth, in every recording. */
   recordRedact: string[];
+  /** RECORD_MAX_FILES: the most recording files the recording directory may hold. */
+  recordMaxFiles: number;
+  /** RECORD_MAX_MB, in bytes: the most the recording directory's files may hold together. */
+  recordMaxBytes: number;
+  /** RECORD_SEQUENCES: a call answered otherwise than its recording says is added to it, in order. */
+  recordSequences: boolean;
   /** REPLAY_DIR (--replay): recordings the emulator answers the calls it does not emulate from; null: none. */
   replayDir: string | null;
+  /** REPLAY_IGNORE: query parameter and body field names (any depth, any case) replay leaves out of matching. */
+  replayIgnore: string[];
+  /** REPLAY_OVERRIDES: recordings answer the calls they match of the operations the emulator answers itself. */
+  replayOverrides: boolean;
+  /** REPLAY_MISSES with REPLAY_TENANT_TOKEN: a call no recording answers is relayed to this tenant and recorded. */
+  replayMisses: ReplayMisses | null;
+  /** REPLAY_MAX_AGE, in milliseconds: recordings older than this are named at start; null: any age. */
+  replayMaxAgeMs: number | null;
+  /** REPLAY_TOO_OLD: whether recordings older than REPLAY_MAX_AGE are named (`warn`) or stop the start. */
+  replayTooOld: 'warn' | 'refuse';
   /** Settings of the emulator alone that are set while it is off: named (never their values) in a start warning. */
   ignoredSettings: string[];
+}
+
+/** Where replay sends a call no recording answers, and the tenant's bearer token it sends it with. */
+interface ReplayMisses {
+  tenant: string;
+  token: string;
 }
 
 interface EmulatorControlConfig {
@@ -85,32 +103,9 @@ interface EmulatorControlConfig {
   token: string | null;
 }
 
-/** A named upstream Web API base for the same-origin relay. */
-export interface RelayTenant {
-  /** Lower-case letters, digits and hyphens: the `<name>` of `/relay/<name>/`. */
-  name: string;
-  /** Absolute URL of the upstream base, without a trailing slash, e.g. https://acme.teamdynamix.com/TDWebApi. */
-  upstream: string;
-  /** What people read in the console; the name when unset. */
-  label?: string;
-  /** Connections of one organization share an admin key; the upstream's host when unset. */
-  organization?: string;
-}
+type Read = ReturnType<typeof settingReader>;
 
-function integer(name: string, raw: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} ${quoted(raw)}.`);
-  }
-  return Number(raw);
-}
-
-function publicOrigin(raw: string | undefined): string | null {
-  if (!raw) return null;
-  return urlSetting(raw, 'PUBLIC_ORIGIN', { originOnly: true }).origin;
-}
-
-function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
-  const { SSO_ISSUER: issuer, SSO_CLIENT_ID: clientId, SSO_CLIENT_SECRET: clientSecret } = env;
+function ssoProvider(issuer: string, clientId: string, clientSecret: string): SsoProviderConfig {
   if (!issuer) {
     if (clientId || clientSecret)
       throw new ConfigError('SSO_CLIENT_ID and SSO_CLIENT_SECRET need SSO_ISSUER.');
@@ -122,129 +117,6 @@ function ssoProvider(env: NodeJS.ProcessEnv): SsoProviderConfig {
   // The issuer identifier is compared exactly with the provider's metadata, so keep it as written.
   urlSetting(issuer, 'SSO_ISSUER');
   return { kind: 'external', issuer, clientId, clientSecret };
-}
-
-function ssoClaim(raw: string | undefined): string {
-  const claim = raw || SETTING_DEFAULTS.SSO_CLAIM;
-  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(claim)) {
-    throw new ConfigError(
-      `SSO_CLAIM must be a claim name such as email or preferred_username ${quoted(claim)}.`,
-    );
-  }
-  return claim;
-}
-
-function idpClients(raw: string | undefined): IdpClientConfig[] {
-  if (!raw) return [];
-  const problem = new ConfigError(
-    'SSO_IDP_CLIENTS must be a JSON array of {"client_id", "client_secret", "redirect_uris": [...]} objects.',
-  );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw problem;
-  }
-  if (!Array.isArray(parsed)) throw problem;
-  return parsed.map((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) throw problem;
-    const { client_id: id, client_secret: secret, redirect_uris: uris } = entry as Record<string, unknown>;
-    if (typeof id !== 'string' || id === '' || typeof secret !== 'string' || secret.length < 8) {
-      throw new ConfigError(
-        'Each SSO_IDP_CLIENTS entry needs a client_id and a client_secret of 8 characters or more.',
-      );
-    }
-    if (!Array.isArray(uris) || uris.length === 0 || !uris.every((uri) => typeof uri === 'string')) {
-      throw new ConfigError(`SSO_IDP_CLIENTS entry "${id}" needs redirect_uris, a non-empty array of URLs.`);
-    }
-    for (const uri of uris) urlSetting(uri, `A redirect URI of SSO_IDP_CLIENTS entry "${id}"`);
-    const postLogout = (entry as Record<string, unknown>).post_logout_redirect_uris ?? [];
-    if (!Array.isArray(postLogout) || !postLogout.every((uri) => typeof uri === 'string')) {
-      throw new ConfigError(
-        `SSO_IDP_CLIENTS entry "${id}": post_logout_redirect_uris must be an array of URLs.`,
-      );
-    }
-    for (const uri of postLogout) {
-      urlSetting(uri, `A post-logout redirect URI of SSO_IDP_CLIENTS entry "${id}"`);
-    }
-    return { clientId: id, clientSecret: secret, redirectUris: uris, postLogoutRedirectUris: postLogout };
-  });
-}
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyEntry(entry: string): boolean {
-  if (PROXY_NAMES.has(entry)) return true;
-  // proxy-addr alone would take shorthands such as "1" for 0.0.0.1: an address must be written out in full.
-  const [address = '', ...range] = entry.split('/');
-  if (isIP(address) === 0 || range.length > 1) return false;
-  try {
-    trustProxy([entry]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function trustedProxies(raw: string | undefined): string[] {
-  const entries = (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const malformed = entries.find((entry) => !isProxyEntry(entry));
-  if (malformed !== undefined) {
-    throw new ConfigError(
-      `TRUST_PROXY entries must be an IP address, a CIDR range such as 10.0.0.0/8 or one of loopback, linklocal, uniquelocal ${quoted(malformed)}.`,
-    );
-  }
-  return entries;
-}
-
-function relayTenants(raw: string | undefined): RelayTenant[] {
-  const tenants: RelayTenant[] = [];
-  for (const entry of (raw ?? '').split(',')) {
-    const trimmed = entry.trim();
-    if (trimmed === '') continue;
-    const eq = trimmed.indexOf('=');
-    if (eq < 0) {
-      throw new ConfigError(
-        `RELAY_TENANTS entries must be name=https-url, e.g. acme=https://acme.teamdynamix.com/TDWebApi ${quoted(trimmed)}.`,
-      );
-    }
-    const name = relayName(trimmed.slice(0, eq).trim(), 'RELAY_TENANTS names');
-    if (tenants.some((tenant) => tenant.name === name)) {
-      throw new ConfigError(`RELAY_TENANTS names the tenant "${name}" more than once.`);
-    }
-    tenants.push({
-      name,
-      upstream: relayBase(trimmed.slice(eq + 1).trim(), `The RELAY_TENANTS base of "${name}"`),
-    });
-  }
-  return tenants;
-}
-
-function allowedHosts(raw: string | undefined): HostName[] {
-  return (raw ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const host = parseHost(entry);
-      if (!host) {
-        throw new ConfigError(
-          `ALLOWED_HOSTS entries must be a host name or address with an optional port, such as console.example.edu or 10.0.0.5:8080 ${quoted(entry)}.`,
-        );
-      }
-      return host;
-    });
-}
-
-function logLevel(raw: string | undefined): LogLevel {
-  const level = raw || SETTING_DEFAULTS.LOG_LEVEL;
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} ${quoted(level)}.`);
-  }
-  return level as LogLevel;
 }
 
 const MIN_CONTROL_TOKEN_LENGTH = 16;
@@ -264,14 +136,29 @@ function frontSettingsSet(front: FrontSettings): string[] {
   ];
 }
 
+const JOURNAL_SETTINGS = ['EMULATOR_JOURNAL_MAX', 'EMULATOR_JOURNAL_VALUES'] as const;
+
+/** The request journal's settings, which need the control API: set without it, they are refused. */
+function journalSettings(
+  read: Read,
+  given: (name: SettingName) => boolean,
+  controlOn: boolean,
+): { journalMax: number; journalValues: boolean } {
+  const stray = JOURNAL_SETTINGS.find((name) => !controlOn && given(name));
+  if (stray) {
+    throw new ConfigError(`${stray} needs EMULATOR_CONTROL=1: the request journal is the control API's.`);
+  }
+  return { journalMax: read('EMULATOR_JOURNAL_MAX'), journalValues: read('EMULATOR_JOURNAL_VALUES') };
+}
+
 function emulatorControl(
-  env: NodeJS.ProcessEnv,
+  read: Read,
   emulatorOn: boolean,
   host: string,
   front: FrontSettings,
 ): EmulatorControlConfig | null {
-  const token = env.EMULATOR_CONTROL_TOKEN ?? '';
-  if (!yesNo('EMULATOR_CONTROL', env.EMULATOR_CONTROL, yesByDefault('EMULATOR_CONTROL'))) {
+  const token = read('EMULATOR_CONTROL_TOKEN');
+  if (!read('EMULATOR_CONTROL')) {
     if (token !== '') throw new ConfigError('EMULATOR_CONTROL_TOKEN needs EMULATOR_CONTROL=1.');
     return null;
   }
@@ -298,10 +185,16 @@ function emulatorControl(
   return { token: token === '' ? null : token };
 }
 
-const FLAGS =
-  '--port=N --host=H --data-dir=D --self-signed --emulator=on|off --record=DIR --replay=DIR --no-console --no-env-file';
-/** Flags that are a switch alone. */
-const BARE_FLAGS = ['no-console', 'no-env-file'];
+/** Every flag the server takes, as its refusal of another lists them. */
+const FLAGS = [
+  ...Object.values(SETTINGS).flatMap((setting) =>
+    'flag' in setting
+      ? [`--${setting.flag.name}${'value' in setting.flag ? `=${setting.flag.value}` : ''}`]
+      : [],
+  ),
+  ...Object.keys(SWITCHES).map((name) => `--${name}`),
+].join(' ');
+const KNOWN_FLAGS = new Set(FLAGS.split(' ').map((flag) => flag.replace(/^--|=.*$/g, '')));
 
 function readFlags(argv: string[]): Map<string, string> {
   const flags = new Map<string, string>();
@@ -310,20 +203,10 @@ function readFlags(argv: string[]): Map<string, string> {
     if (!match) throw new ConfigError(`Unknown argument "${arg}". Flags: ${FLAGS}`);
     flags.set(match[1]!, match[2] ?? 'true');
   }
-  const known = new Set([
-    'port',
-    'host',
-    'data-dir',
-    'self-signed',
-    'emulator',
-    'record',
-    'replay',
-    ...BARE_FLAGS,
-  ]);
   for (const name of flags.keys()) {
-    if (!known.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
+    if (!KNOWN_FLAGS.has(name)) throw new ConfigError(`Unknown flag --${name}. Flags: ${FLAGS}`);
   }
-  for (const name of BARE_FLAGS) {
+  for (const name of Object.keys(SWITCHES)) {
     const given = flags.get(name);
     if (given !== undefined && given !== 'true') {
       throw new ConfigError(`--${name} takes no value ${quoted(given)}.`);
@@ -340,17 +223,13 @@ export function readsEnvFile(argv: string[]): boolean {
   return !readFlags(argv).has('no-env-file');
 }
 
-function emulator(raw: string | undefined): boolean {
-  return yesNo('EMULATOR (--emulator)', raw, yesByDefault('EMULATOR'));
-}
-
 /**
  * Whether the emulator is on, read as loadConfig reads it but never refusing: what a start that failed should
  * print (plain text, or JSON log lines with the emulator off) is decided before the whole configuration is good.
  */
 export function emulatorWanted(env: NodeJS.ProcessEnv, argv: string[]): boolean {
   try {
-    return emulator(readFlags(argv).get('emulator') ?? env.EMULATOR);
+    return settingReader(env, readFlags(argv))('EMULATOR');
   } catch {
     return true;
   }
@@ -361,61 +240,109 @@ interface Connections {
   defaultConnection: string | null;
 }
 
-function connections(env: NodeJS.ProcessEnv, emulatorOn: boolean): Connections {
-  const fromVariable = relayTenants(env.RELAY_TENANTS);
-  const file = env.CONNECTIONS_FILE
-    ? readConnectionsFile(resolve(env.CONNECTIONS_FILE), {
+function connections(fromVariable: RelayTenant[], file: string | null, emulatorOn: boolean): Connections {
+  const listed = file
+    ? readConnectionsFile(file, {
         emulator: emulatorOn,
         relayTenantNames: fromVariable.map((tenant) => tenant.name),
       })
     : { connections: [], default: null };
-  const tenants = [...file.connections, ...fromVariable];
+  const tenants = [...listed.connections, ...fromVariable];
   if (!emulatorOn && tenants.length === 0) {
     throw new ConfigError(
       'EMULATOR=off leaves nothing to serve: name a tenant to relay to in CONNECTIONS_FILE or RELAY_TENANTS.',
     );
   }
-  return { tenants, defaultConnection: file.default };
+  return { tenants, defaultConnection: listed.default };
 }
-
-const FIELD_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 
 interface Recordings {
   recordDir: string | null;
   recordRedact: string[];
+  recordMaxFiles: number;
+  recordMaxBytes: number;
+  recordSequences: boolean;
   replayDir: string | null;
+  replayIgnore: string[];
+  replayOverrides: boolean;
+  replayMisses: ReplayMisses | null;
+  replayMaxAgeMs: number | null;
+  replayTooOld: 'warn' | 'refuse';
 }
 
+function replayMisses(
+  read: Read,
+  replayDir: string | null,
+  recordDir: string | null,
+  tenants: RelayTenant[],
+): ReplayMisses | null {
+  const tenant = read('REPLAY_MISSES');
+  const token = read('REPLAY_TENANT_TOKEN');
+  if (tenant === '') {
+    if (token !== '') throw new ConfigError('REPLAY_TENANT_TOKEN needs REPLAY_MISSES.');
+    return null;
+  }
+  if (!replayDir) throw new ConfigError('REPLAY_MISSES needs REPLAY_DIR (--replay): it records there.');
+  if (!tenants.some((named) => named.name === tenant)) {
+    throw new ConfigError(
+      `REPLAY_MISSES must name a relay tenant (RELAY_TENANTS, --tenant, or CONNECTIONS_FILE) ${quoted(tenant)}.`,
+    );
+  }
+  if (!/^\S{8,}$/.test(token)) {
+    throw new ConfigError(
+      'REPLAY_MISSES needs REPLAY_TENANT_TOKEN: a bearer token of that tenant (8 characters or more, no spaces), which the calls it relays carry.',
+    );
+  }
+  if (recordDir && recordDir !== replayDir) {
+    throw new ConfigError(
+      'REPLAY_MISSES records into REPLAY_DIR: leave RECORD_DIR unset, or set it to the same directory.',
+    );
+  }
+  return { tenant, token };
+}
+
+/** Settings that act only with recording on (RECORD_DIR or REPLAY_MISSES), and only with replay on (REPLAY_DIR). */
+const RECORD_ONLY = ['RECORD_MAX_FILES', 'RECORD_MAX_MB', 'RECORD_SEQUENCES'] as const;
+const REPLAY_ONLY = ['REPLAY_IGNORE', 'REPLAY_OVERRIDES', 'REPLAY_MAX_AGE', 'REPLAY_TOO_OLD'] as const;
+
 function recordings(
-  recordDir: string | undefined,
-  redact: string | undefined,
-  replayDir: string | undefined,
+  read: Read,
+  given: (name: SettingName) => boolean,
   emulatorOn: boolean,
   tenants: RelayTenant[],
 ): Recordings {
-  const fields = (redact ?? '')
-    .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
-  const malformed = fields.find((field) => !FIELD_NAME.test(field));
-  if (malformed !== undefined) {
-    throw new ConfigError(
-      `RECORD_REDACT must list JSON field names, such as PrimaryEmail,FullName ${quoted(malformed)}.`,
-    );
-  }
-  if (!recordDir && fields.length > 0) throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record).');
-  if (recordDir && tenants.length === 0) {
-    throw new ConfigError(
-      'RECORD_DIR (--record) records what the relay passes on: name a tenant in CONNECTIONS_FILE or RELAY_TENANTS.',
-    );
-  }
+  const fields = read('RECORD_REDACT');
+  const replayDir = read('REPLAY_DIR');
+  const recordDir = read('RECORD_DIR');
   if (replayDir && !emulatorOn) {
     throw new ConfigError('REPLAY_DIR (--replay) needs the emulator: it is refused with EMULATOR=off.');
   }
+  const misses = replayMisses(read, replayDir, recordDir, tenants);
+  if (!recordDir && !misses && fields.length > 0) {
+    throw new ConfigError('RECORD_REDACT needs RECORD_DIR (--record) or REPLAY_MISSES.');
+  }
+  if (recordDir && tenants.length === 0) {
+    throw new ConfigError(
+      'RECORD_DIR (--record) records what the relay passes on: name a tenant with --tenant, RELAY_TENANTS or CONNECTIONS_FILE.',
+    );
+  }
+  const recording = recordDir !== null || misses !== null;
+  const strayRecord = RECORD_ONLY.find((name) => !recording && given(name));
+  if (strayRecord) throw new ConfigError(`${strayRecord} needs RECORD_DIR (--record) or REPLAY_MISSES.`);
+  const strayReplay = REPLAY_ONLY.find((name) => !replayDir && given(name));
+  if (strayReplay) throw new ConfigError(`${strayReplay} needs REPLAY_DIR (--replay).`);
   return {
-    recordDir: recordDir ? resolve(recordDir) : null,
+    recordDir: recordDir ?? (misses ? replayDir : null),
     recordRedact: fields,
-    replayDir: replayDir ? resolve(replayDir) : null,
+    recordMaxFiles: read('RECORD_MAX_FILES'),
+    recordMaxBytes: read('RECORD_MAX_MB') * 1024 * 1024,
+    recordSequences: read('RECORD_SEQUENCES'),
+    replayDir,
+    replayIgnore: read('REPLAY_IGNORE'),
+    replayOverrides: read('REPLAY_OVERRIDES'),
+    replayMisses: misses,
+    replayMaxAgeMs: read('REPLAY_MAX_AGE'),
+    replayTooOld: read('REPLAY_TOO_OLD'),
   };
 }
 
@@ -423,88 +350,64 @@ function recordings(
  * What acts on the emulator alone (its rate limits, realm and single sign-on). DATA_DIR is not among them: a
  * service unit names it whether or not the emulator is on, so that switching it on later needs no other change.
  */
-const EMULATOR_ONLY_SETTINGS = [
-  'RATE_LIMIT',
-  'REALM_FILE',
-  'SSO_ISSUER',
-  'SSO_CLIENT_ID',
-  'SSO_CLIENT_SECRET',
-  'SSO_CLAIM',
-  'SSO_ALLOW_UNVERIFIED_EMAIL',
-  'SSO_IDP_CLIENTS',
-] as const;
+const EMULATOR_ONLY_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter(
+  (name) => 'emulatorOnly' in SETTINGS[name],
+);
 
-/** One typed configuration from the environment and command-line flags; flags win. */
+/** One typed configuration from the environment and command-line flags (settings.ts reads each); flags win. */
 export function loadConfig(env: NodeJS.ProcessEnv, argv: string[], root: string): Config {
   const flags = readFlags(argv);
-  const value = (flag: string, variable: string) => flags.get(flag) ?? env[variable];
-  const emulatorOn = emulator(value('emulator', 'EMULATOR'));
+  const read = settingReader(env, flags);
+  const given = (name: SettingName) => (env[name] ?? '') !== '';
+  const emulatorOn = read('EMULATOR');
 
-  const certPath = env.TLS_CERT;
-  const keyPath = env.TLS_KEY;
+  const certPath = read('TLS_CERT');
+  const keyPath = read('TLS_KEY');
   if (Boolean(certPath) !== Boolean(keyPath))
     throw new ConfigError('Set both TLS_CERT and TLS_KEY, or neither.');
-  const selfSigned = yesNo(
-    'TLS_SELF_SIGNED (--self-signed)',
-    value('self-signed', 'TLS_SELF_SIGNED'),
-    yesByDefault('TLS_SELF_SIGNED'),
-  );
+  const selfSigned = read('TLS_SELF_SIGNED');
   let tls: TlsConfig = { kind: 'none' };
-  if (certPath && keyPath) tls = { kind: 'files', certPath: resolve(certPath), keyPath: resolve(keyPath) };
+  if (certPath && keyPath) tls = { kind: 'files', certPath, keyPath };
   else if (selfSigned && !emulatorOn) {
     throw new ConfigError(
       'TLS_SELF_SIGNED (--self-signed) writes its certificate into DATA_DIR, and with EMULATOR=off nothing is written: set TLS_CERT and TLS_KEY, or terminate TLS at the reverse proxy.',
     );
   } else if (selfSigned) tls = { kind: 'self-signed' };
-  const relayed = connections(env, emulatorOn);
-  const host = value('host', 'HOST') || SETTING_DEFAULTS.HOST;
-  const recorded = recordings(
-    value('record', 'RECORD_DIR'),
-    env.RECORD_REDACT,
-    value('replay', 'REPLAY_DIR'),
-    emulatorOn,
-    relayed.tenants,
-  );
+  const relayed = connections(read('RELAY_TENANTS'), read('CONNECTIONS_FILE'), emulatorOn);
+  const host = read('HOST');
+  const recorded = recordings(read, given, emulatorOn, relayed.tenants);
   const front: FrontSettings = {
-    trustedProxies: trustedProxies(env.TRUST_PROXY),
-    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN),
-    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+    trustedProxies: read('TRUST_PROXY'),
+    publicOrigin: read('PUBLIC_ORIGIN'),
+    allowedHosts: read('ALLOWED_HOSTS'),
   };
+
+  const control = emulatorControl(read, emulatorOn, host, front);
 
   return {
     host,
-    port: integer('PORT', value('port', 'PORT') || SETTING_DEFAULTS.PORT, 0, 65535),
-    dataDir: value('data-dir', 'DATA_DIR')
-      ? resolve(value('data-dir', 'DATA_DIR')!)
-      : resolve(root, SETTING_DEFAULTS.DATA_DIR),
+    port: read('PORT'),
+    dataDir: resolve(root, read('DATA_DIR')),
     distDir: resolve(root, 'dist'),
     tls,
-    rateLimit: integer('RATE_LIMIT', env.RATE_LIMIT || SETTING_DEFAULTS.RATE_LIMIT, 1, 1_000_000),
+    rateLimit: read('RATE_LIMIT'),
     trustedProxies: front.trustedProxies,
-    realmFile: env.REALM_FILE ? resolve(env.REALM_FILE) : null,
+    realmFile: read('REALM_FILE'),
     publicOrigin: front.publicOrigin,
-    sso: ssoProvider(env),
-    ssoClaim: ssoClaim(env.SSO_CLAIM),
-    ssoAllowUnverifiedEmail: yesNo(
-      'SSO_ALLOW_UNVERIFIED_EMAIL',
-      env.SSO_ALLOW_UNVERIFIED_EMAIL,
-      yesByDefault('SSO_ALLOW_UNVERIFIED_EMAIL'),
-    ),
-    idpClients: idpClients(env.SSO_IDP_CLIENTS),
+    sso: ssoProvider(read('SSO_ISSUER'), read('SSO_CLIENT_ID'), read('SSO_CLIENT_SECRET')),
+    ssoClaim: read('SSO_CLAIM'),
+    ssoAllowUnverifiedEmail: read('SSO_ALLOW_UNVERIFIED_EMAIL'),
+    idpClients: read('SSO_IDP_CLIENTS'),
     emulator: emulatorOn,
     relayTenants: relayed.tenants,
     defaultConnection: relayed.defaultConnection,
-    relayTimeoutMs: integer(
-      'RELAY_TIMEOUT_MS',
-      env.RELAY_TIMEOUT_MS || SETTING_DEFAULTS.RELAY_TIMEOUT_MS,
-      1,
-      600_000,
-    ),
+    relayTimeoutMs: read('RELAY_TIMEOUT_MS'),
     allowedHosts: front.allowedHosts,
-    logLevel: logLevel(env.LOG_LEVEL),
+    logLevel: read('LOG_LEVEL'),
     serveConsole: !flags.has('no-console'),
-    emulatorControl: emulatorControl(env, emulatorOn, host, front),
+    emulatorControl: control,
+    ...journalSettings(read, given, control !== null),
     ...recorded,
-    ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter((name) => (env[name] ?? '') !== ''),
+    ignoredSettings: emulatorOn ? [] : EMULATOR_ONLY_SETTINGS.filter(given),
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError } from './config-error.ts';
 import { findDuplicateKey } from '../http/duplicate-keys.ts';
 import { relayBase, relayName } from './relay-tenant-rules.ts';
 import { mayHoldUrlSecret } from './url-setting.ts';
+import { PRODUCTION_BASE } from '../../contract/web-api/bases.ts';
 
 /** One entry of the file, relayed as a RELAY_TENANTS entry is. */
 interface FileConnection {
@@ -32,8 +33,7 @@ const MAX_TEXT = 100;
 /** Control and invisible formatting characters (bidi overrides among them) could make one label read as another. */
 const HIDDEN = /[\p{Cc}\p{Cf}]/u;
 
-const SHAPE =
-  '{"default": "acme", "connections": [{"name": "acme", "label": "Acme University", "base": "https://acme.teamdynamix.com/TDWebApi"}]}';
+const SHAPE = `{"default": "acme", "connections": [{"name": "acme", "label": "Acme University", "base": "https://acme.teamdynamix.com${PRODUCTION_BASE}"}]}`;
 
 function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

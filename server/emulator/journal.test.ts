@@ -1,12 +1,21 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectApiError } from '../testing/api-error.ts';
 import { ManualClock } from '../testing/manual-clock.ts';
 import { controlCall } from '../testing/control-client.ts';
 import { send } from '../testing/http-client.ts';
 import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
-import { Journal, MAX_JOURNAL_ENTRIES, type JournalEntry, type JournalListing } from './journal.ts';
+import { getWithAuth, post } from '../testing/requests.ts';
+import type { JournalEntry } from './journal-entry.ts';
+import { Journal, type JournalListing } from './journal.ts';
+
+const MAX_JOURNAL_ENTRIES = 1_000;
 
 describe('GET /_emulator/requests', () => {
   const server = useTestServer({ config: { emulatorControl: { token: null } } });
@@ -156,7 +165,7 @@ describe('Journal', () => {
   };
 
   it(`keeps the last ${MAX_JOURNAL_ENTRIES} entries and says how many older ones it dropped`, () => {
-    const journal = new Journal(new ManualClock(0));
+    const journal = new Journal(new ManualClock(0), { max: MAX_JOURNAL_ENTRIES, keepValues: false });
     for (let i = 1; i <= MAX_JOURNAL_ENTRIES + 5; i++) call(journal, `/api/people/${i}`);
     const { requests, dropped } = journal.list();
     expect(requests).toHaveLength(MAX_JOURNAL_ENTRIES);
@@ -168,12 +177,184 @@ describe('Journal', () => {
   });
 
   it('cuts a path longer than any of the Web API’s, and keeps at most 32 query names', () => {
-    const journal = new Journal(new ManualClock(0));
+    const journal = new Journal(new ManualClock(0), { max: MAX_JOURNAL_ENTRIES, keepValues: false });
     const names = Array.from({ length: 40 }, (_, i) => `n${i}=v`).join('&');
     call(journal, `/api/${'a'.repeat(2000)}?${names}`);
     const [entry] = journal.list().requests;
     expect(entry!.path).toHaveLength(1025);
     expect(entry!.path.endsWith('…')).toBe(true);
     expect(entry!.query).toHaveLength(32);
+  });
+});
+
+const listing = async (origin: string, query = '') => {
+  const res = await controlCall(origin, 'GET', `/requests${query}`);
+  expect(res.status, res.text).toBe(200);
+  return JSON.parse(res.text) as JournalListing;
+};
+
+describe('the journal with recordings (REPLAY_DIR)', () => {
+  const server = useTestServer({
+    config: { emulatorControl: { token: null }, replayDir: mkdtempSync(join(tmpdir(), 'journal-replay-')) },
+  });
+
+  it('marks a call no recording answers "not_recorded", apart from the emulator’s own 404 and 401', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const admin = await loginAdmin(server.api);
+    await controlCall(server.origin, 'DELETE', '/requests');
+    expectApiError(await getWithAuth(`${server.api}/30/tickets/12`, `Bearer ${token}`), 404, 'not_recorded');
+    expectApiError(
+      await getWithAuth(`${server.api}/people/00000000-0000-4000-8000-000000000000`, `Bearer ${admin}`),
+      404,
+      'not_found',
+    );
+    expectApiError(await getWithAuth(`${server.api}/30/tickets/12`), 401, 'invalid_token');
+    const { requests } = await listing(server.origin);
+    expect(requests.map((entry) => [entry.path, entry.status, entry.answeredBy])).toEqual([
+      ['/api/30/tickets/12', 404, 'not_recorded'],
+      ['/api/people/00000000-0000-4000-8000-000000000000', 404, 'emulator'],
+      ['/api/30/tickets/12', 401, 'emulator'],
+    ]);
+    expect((await listing(server.origin, '?answeredBy=not_recorded')).requests).toHaveLength(1);
+  });
+});
+
+describe('GET /_emulator/requests?method=&path=&status=&answeredBy=', () => {
+  const server = useTestServer({ config: { emulatorControl: { token: null }, rateLimit: 100 } });
+
+  it('lists only the calls that match every filter given: a path exact (any case) or a template', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const admin = await loginAdmin(server.api);
+    const person = (uid: string) => getWithAuth(`${server.api}/people/${uid}`, `Bearer ${admin}`);
+    await controlCall(server.origin, 'DELETE', '/requests');
+    await getWithAuth(`${server.api}/auth/getuser`, `Bearer ${token}`);
+    await person('c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8');
+    await person('00000000-0000-4000-8000-000000000000');
+    await getWithAuth(`${server.origin}/SBTDWebApi/API/People/Lookup?searchText=j`, `Bearer ${admin}`);
+    await controlCall(server.origin, 'POST', '/faults', {
+      method: 'GET',
+      path: '/api/auth/getuser',
+      status: 500,
+    });
+    await getWithAuth(`${server.api}/auth/getuser`, `Bearer ${token}`);
+    const paths = async (query: string) =>
+      (await listing(server.origin, query)).requests.map((entry) => `${entry.status} ${entry.path}`);
+
+    expect(await paths('?path=/api/people/{uid}')).toEqual([
+      '200 /api/people/c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
+      '404 /api/people/00000000-0000-4000-8000-000000000000',
+    ]);
+    expect(await paths('?path=/api/people/lookup')).toEqual(['200 /API/People/Lookup']);
+    expect(await paths('?path=%2FAPI%2Fauth%2FGETUSER&status=200')).toEqual(['200 /api/auth/getuser']);
+    expect(await paths('?answeredBy=fault')).toEqual(['500 /api/auth/getuser']);
+    expect(await paths('?method=post')).toEqual([]);
+    expect(await paths('?method=GET&status=404')).toEqual([
+      '404 /api/people/00000000-0000-4000-8000-000000000000',
+    ]);
+    const all = await listing(server.origin);
+    expect(all.requests).toHaveLength(5);
+    expect(await listing(server.origin, '?status=404')).toMatchObject({ dropped: 0, max: 1000 });
+  });
+
+  it('refuses a filter it does not know, or a value that could never match, with a 400 that says why', async () => {
+    for (const [query, message] of [
+      ['?colour=red', /^Unknown filter "colour": filter by method, path, status or answeredBy\.$/],
+      ['?status=abc', /^status must be a whole number from 100 to 599\.$/],
+      ['?answeredBy=someone', /^answeredBy must be one of emulator, fault, replay, not_recorded\.$/],
+      ['?path=api/auth', /^path must be a path below the API base/],
+      ['?method=GET&method=POST', /^method is given twice/],
+    ] as const) {
+      const res = await controlCall(server.origin, 'GET', `/requests${query}`);
+      expect(expectApiError(res, 400, 'bad_request').message).toMatch(message);
+    }
+  });
+});
+
+describe('EMULATOR_JOURNAL_MAX', () => {
+  const server = useTestServer({ config: { emulatorControl: { token: null }, journalMax: 3 } });
+
+  it('caps the journal at the number set: the oldest go, counted in dropped', async () => {
+    for (let i = 0; i < 5; i++) await send(server.origin, { path: '/TDWebApi/api/auth/getuser' });
+    const { requests, dropped, max } = await listing(server.origin);
+    expect({ ids: requests.map((entry) => entry.id), dropped, max }).toEqual({
+      ids: [3, 4, 5],
+      dropped: 2,
+      max: 3,
+    });
+  });
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('EMULATOR_JOURNAL_VALUES (synthetic data only)', () => {
+  const server = useTestServer({
+    config: {
+      emulatorControl: { token: null },
+      journalValues: true,
+      replayDir: mkdtempSync(join(tmpdir(), 'journal-values-')),
+    },
+  });
+
+  it('keeps query values and a digest of the body, never a secret-named value nor a sign-in', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const admin = await loginAdmin(server.api);
+    await controlCall(server.origin, 'DELETE', '/requests');
+    await getWithAuth(
+      `${server.api}/people/lookup?searchText=Ada%20L&maxResults=5&api_key=kept-out-1&AccessToken=kept-out-2`,
+      `Bearer ${admin}`,
+    );
+    await post(
+      `${server.api}/30/tickets/search`,
+      '{ "StatusIDs": [2, 1], "SearchText": "Printer", "Filter": {"Z": 1, "A": "é"} }',
+      { Authorization: `Bearer ${token}` },
+    );
+    await post(
+      `${server.api}/30/tickets/search`,
+      { SearchText: 'x', Password: 'kept-out-3' },
+      {
+        Authorization: `Bearer ${token}`,
+      },
+    );
+    await post(`${server.api}/30/tickets/search`, 'not json, page=2', { Authorization: `Bearer ${token}` });
+    await post(`${server.api}/30/tickets/search`, 'not json, password=kept-out-4', {
+      Authorization: `Bearer ${token}`,
+    });
+    await post(`${server.api}/auth`, { username: DEMO.jdoe, password: DEMO.password });
+    // Another spelling of the same sign-in, which the router decodes to it: the Auth area's too.
+    await post(`${server.api}/%61uth`, { username: DEMO.jdoe, password: DEMO.password });
+    await getWithAuth(`${server.api}/auth/getuser?code=kept-out-5`, `Bearer ${token}`);
+
+    const res = await controlCall(server.origin, 'GET', '/requests');
+    const { requests } = JSON.parse(res.text) as JournalListing;
+    expect(requests.map(({ path, params, bodyDigest }) => ({ path, params, bodyDigest }))).toEqual([
+      {
+        path: '/api/people/lookup',
+        params: [
+          ['searchText', 'Ada L'],
+          ['maxResults', '5'],
+          ['api_key', '<redacted>'],
+          ['AccessToken', '<redacted>'],
+        ],
+        bodyDigest: null,
+      },
+      {
+        path: '/api/30/tickets/search',
+        params: [],
+        bodyDigest: sha256('{"Filter":{"A":"é","Z":1},"SearchText":"Printer","StatusIDs":[2,1]}'),
+      },
+      {
+        path: '/api/30/tickets/search',
+        params: [],
+        bodyDigest: sha256('{"Password":"<redacted>","SearchText":"x"}'),
+      },
+      { path: '/api/30/tickets/search', params: [], bodyDigest: sha256('not json, page=2') },
+      { path: '/api/30/tickets/search', params: [], bodyDigest: null },
+      { path: '/api/auth', params: null, bodyDigest: null },
+      { path: '/api/%61uth', params: null, bodyDigest: null },
+      { path: '/api/auth/getuser', params: null, bodyDigest: null },
+    ]);
+    for (const secret of ['kept-out', DEMO.password, sha256(DEMO.password), token, admin]) {
+      expect(res.text).not.toContain(secret);
+    }
   });
 });

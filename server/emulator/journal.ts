@@ -1,48 +1,47 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestNotes } from '../http/request-notes.ts';
+import { isSecretName, MASKED_SECRET } from '../../contract/secret-fields.ts';
+import { authCallOf } from '../../contract/web-api/auth-calls.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
+import { keepBody, requestNotes } from '../http/request-notes.ts';
 import type { Clock } from '../runtime/clock.ts';
-import type { ApiBase } from '../sso/paths.ts';
+import { bodyDigest } from './body-digest.ts';
+import type { JournalEntry } from './journal-entry.ts';
+import { matchesFilter, type JournalFilter } from './journal-filter.ts';
 
-/** What answered a call: the emulator's routes, a fault the control API scripted, or a recording (REPLAY_DIR). */
-type AnsweredBy = 'emulator' | 'fault' | 'replay';
-
-/** One Web API call, as `GET /_emulator/requests` lists it: never a header, body, token or query value. */
-export interface JournalEntry {
-  /** Counts up from 1 since the server started; never reused, not even after a DELETE. */
-  id: number;
-  /** When it arrived, by the emulator's one clock (ISO 8601). */
-  time: string;
-  method: string;
-  base: ApiBase;
-  /** Below the base, as the client wrote it (letter case and all), without the query. */
-  path: string;
-  /** The names of its query parameters, each once, in order; their values are never kept. */
-  query: string[];
-  /** The answer's status; null until it is answered, and for ever if the connection closed first. */
-  status: number | null;
-  /** The user it acted as: its verified bearer token's, or the one its sign-in signed in; null if none. */
-  user: string | null;
-  answeredBy: AnsweredBy;
-}
-
-/** The journal's answer: its entries, oldest first, and how many older ones were dropped to stay bounded. */
+/** The journal's answer: its entries (those a filter matches), oldest first, and how many were dropped. */
 export interface JournalListing {
   requests: JournalEntry[];
   dropped: number;
   max: number;
 }
 
-/** Entries kept, oldest dropped first; at under 2 KB each (paths and names are capped), some 2 MB at most. */
-export const MAX_JOURNAL_ENTRIES = 1_000;
+export interface JournalSettings {
+  /** Entries kept, oldest dropped first (EMULATOR_JOURNAL_MAX). */
+  max: number;
+  /** Keep query values and a digest of each body (EMULATOR_JOURNAL_VALUES): for synthetic data only. */
+  keepValues: boolean;
+}
+
 /** Longer than any path of the Web API; a path past it is cut (and ends in `…`). */
 const MAX_PATH = 1_024;
 /** Query names kept per call, each at most MAX_NAME characters: longer ones are left out (no real one is). */
 const MAX_NAMES = 32;
 const MAX_NAME = 64;
+/** A query value longer than this is cut (and ends in `…`): a page number or a search text is far shorter. */
+const MAX_VALUE = 200;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 function queryNames(url: URL): string[] {
   const names = [...new Set(url.searchParams.keys())].filter((name) => name.length <= MAX_NAME);
   return names.slice(0, MAX_NAMES);
+}
+
+function queryParams(url: URL): [string, string][] {
+  return [...url.searchParams]
+    .filter(([name]) => name.length <= MAX_NAME)
+    .slice(0, MAX_NAMES)
+    .map(([name, value]) => [name, isSecretName(name) ? MASKED_SECRET : cut(value, MAX_VALUE)]);
 }
 
 /**
@@ -55,7 +54,10 @@ export class Journal {
   private dropped = 0;
   private nextId = 1;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly settings: JournalSettings,
+  ) {}
 
   /** Records a call as it arrives, and its status and what answered it when the answer is sent. */
   record(req: IncomingMessage, res: ServerResponse, url: URL, base: ApiBase, below: string) {
@@ -64,13 +66,20 @@ export class Journal {
       time: new Date(this.clock.now()).toISOString(),
       method: req.method ?? '',
       base,
-      path: below.length > MAX_PATH ? `${below.slice(0, MAX_PATH)}…` : below,
+      path: cut(below, MAX_PATH),
       query: queryNames(url),
       status: null,
       user: null,
       answeredBy: 'emulator',
     };
-    if (this.entries.length >= MAX_JOURNAL_ENTRIES) {
+    // Read leniently, every spelling of the Auth area: its sign-ins' bodies and single sign-on's codes never kept.
+    const values = this.settings.keepValues && !authCallOf(entry.method, below, 'lenient').authArea;
+    if (this.settings.keepValues) {
+      entry.params = values ? queryParams(url) : null;
+      entry.bodyDigest = null;
+      if (values) keepBody(req);
+    }
+    if (this.entries.length >= this.settings.max) {
       this.entries.shift();
       this.dropped++;
     }
@@ -81,16 +90,21 @@ export class Journal {
       entry.user = notes.user;
       if (notes.fault) entry.answeredBy = 'fault';
       else if (notes.replayed) entry.answeredBy = 'replay';
+      else if (notes.notRecorded) entry.answeredBy = 'not_recorded';
+      if (values && notes.body && entry.bodyDigest === null) entry.bodyDigest = bodyDigest(notes.body);
     };
     res.once('finish', done);
     res.once('close', done);
   }
 
-  list(): JournalListing {
+  /** The entries a filter matches (all without one), oldest first. */
+  list(filter: JournalFilter = {}): JournalListing {
     return {
-      requests: this.entries.map((entry) => ({ ...entry, query: [...entry.query] })),
+      requests: this.entries
+        .filter((entry) => matchesFilter(entry, filter))
+        .map((entry) => structuredClone(entry)),
       dropped: this.dropped,
-      max: MAX_JOURNAL_ENTRIES,
+      max: this.settings.max,
     };
   }
 

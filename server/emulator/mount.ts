@@ -29,6 +29,7 @@ import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
 import { createSsoRoutes } from '../sso/setup.ts';
 import { openDb, type Db } from '../store/db.ts';
+import { KeptHashes } from '../realm/kept-hashes.ts';
 import { RealmError } from '../realm/realm.ts';
 import { isDemoRealm, realmPath, reimportRealm, seedRealm, type SeededRealm } from '../realm/seed.ts';
 import type { IdentityHint } from '../idp/pages.ts';
@@ -38,10 +39,13 @@ import { Users } from '../store/users.ts';
 import { createControl, type ControlHandler } from './control/control.ts';
 import { Faults, faultIntercept, type FaultTargets } from './control/faults.ts';
 import { Journal } from './journal.ts';
+import type { Recorder } from '../recordings/recorder.ts';
 import { recordedOperationsRoute } from '../recordings/recorded-operations.ts';
-import { Recordings, replayFallback } from '../recordings/replay.ts';
-import { apiPrefix } from './paths.ts';
-import { apiBaseOf } from '../sso/paths.ts';
+import { Recordings } from '../recordings/replay.ts';
+import { relayMisses } from '../recordings/replay-misses.ts';
+import { replayFallback, type ReplayDeps } from '../recordings/replay-routes.ts';
+import { shadowedLines, shadowedRecordings, withRecordingsFirst } from './shadowed-recordings.ts';
+import { apiBaseOf } from '../../contract/web-api/bases.ts';
 
 /** Knobs for tests only: shorter tokens, cheaper hashing, a different lockout. */
 export interface EmulatorKnobs {
@@ -66,6 +70,22 @@ export interface EmulatorDeps {
   onBehalfOf: OnBehalfOf;
   /** The test-control API (EMULATOR_CONTROL=1): the offset clock it moves (the `clock` above), or null when off. */
   control: ControlSettings | null;
+  /** The relay's recorder (RECORD_DIR, or REPLAY_DIR with REPLAY_MISSES); null when nothing is recorded. */
+  recorder: Recorder | null;
+}
+
+/** What replay loaded, for the start to say. */
+export interface ReplaySummary {
+  dir: string;
+  loaded: number;
+  /** Recorded operations the emulator answers itself, each with how many recordings it has. */
+  shadowed: string[];
+  /** Whether recordings answer those (REPLAY_OVERRIDES). */
+  overrides: boolean;
+  /** The recordings older than REPLAY_MAX_AGE, named (REPLAY_TOO_OLD=warn). */
+  tooOld: string[];
+  /** The tenant a call no recording answers is relayed to (REPLAY_MISSES), or null. */
+  misses: string | null;
 }
 
 interface ControlSettings {
@@ -86,6 +106,8 @@ export interface Emulator {
   control: ControlHandler | null;
   /** The realm the database holds, and what this start did about it (for the start's lines). */
   realm: SeededRealm;
+  /** What REPLAY_DIR loaded; null without it. */
+  replay: ReplaySummary | null;
   close(): void;
 }
 
@@ -96,7 +118,7 @@ function faultTargets(routes: readonly Route[], resolve: Router['resolve']): Fau
   return {
     routeOf: (method, segments) => resolve(method, segments).route.path,
     operations: routes.flatMap((route) =>
-      Object.keys(route.methods).map((method) => `${method} ${route.path.replace(/:(\w+)/g, '{$1}')}`),
+      Object.keys(route.methods).map((method) => `${method} ${route.path}`),
     ),
   };
 }
@@ -135,11 +157,20 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const { config, clock, limiter, log, knobs } = deps;
   const cost = knobs.scryptCost ?? DEFAULT_SCRYPT_COST;
   // Read whole before anything opens: a bad recording stops the start with nothing half-loaded.
-  const recordings = config.replayDir ? Recordings.load(config.replayDir) : null;
+  const recordings = config.replayDir
+    ? Recordings.load(config.replayDir, {
+        ignored: new Set(config.replayIgnore.map((field) => field.toLowerCase())),
+        now: clock.now(),
+        maxAgeMs: config.replayMaxAgeMs,
+        tooOld: config.replayTooOld,
+      })
+    : null;
   const db = openDb(config.dataDir);
+  // A reset of the realm hashes only the passwords that changed since the last import.
+  const keptHashes = new KeptHashes();
   let realm: SeededRealm;
   try {
-    realm = await seedRealm(db, realmPath(config.realmFile), cost);
+    realm = await seedRealm(db, realmPath(config.realmFile), cost, keptHashes);
   } catch (error) {
     db.close();
     throw error;
@@ -180,22 +211,49 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     onBehalfOf: deps.onBehalfOf,
     log,
   });
-  const routes = [
+  const replay: ReplayDeps | null = recordings
+    ? {
+        recordings,
+        tokens,
+        users,
+        window,
+        clock,
+        misses: config.replayMisses
+          ? relayMisses({
+              ...config.replayMisses,
+              origin: deps.origin,
+              fetch: () => loopbackFetch(deps.origin(), deps.loopback(), deps.onBehalfOf),
+              onBehalfOf: deps.onBehalfOf,
+            })
+          : null,
+      }
+    : null;
+  // A recording made while replaying (REPLAY_MISSES) answers its call from then on.
+  if (recordings && deps.recorder && config.recordDir === config.replayDir) {
+    deps.recorder.onWritten = (recording, file) => recordings.add(recording, file);
+  }
+  const emulated = [
     ...authRoutes({ credentials, tokens, users, window }),
     ...ssoRoutes,
     ...peopleRoutes({ db, tokens, users, window, createWindow }),
-    recordedOperationsRoute({ recordings, tokens, users, window }),
+  ];
+  const shadowed = recordings ? shadowedRecordings(emulated, recordings, { clock, limiter }) : [];
+  const routes = [
+    ...(replay && config.replayOverrides ? withRecordingsFirst(emulated, shadowed, replay) : emulated),
+    recordedOperationsRoute({ recordings, overrides: config.replayOverrides, tokens, users, window }),
   ];
   const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
   // The control API's faults and journal, made only when it is on.
-  const faults = deps.control ? new Faults() : null;
-  const journal = deps.control ? new Journal(clock) : null;
+  const faults = deps.control ? new Faults(limiter) : null;
+  const journal = deps.control
+    ? new Journal(clock, { max: config.journalMax, keepValues: config.journalValues })
+    : null;
   const router = createRouter([...routes, openApiRoute(description)], {
     clock,
     limiter,
     unimplemented: notEmulated(CATALOG),
     intercept: faults ? faultIntercept(faults, clock, window) : undefined,
-    fallback: recordings ? replayFallback({ recordings, tokens, users, window }) : undefined,
+    fallback: replay ? replayFallback(replay) : undefined,
   });
   const control =
     deps.control && faults && journal
@@ -212,10 +270,11 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
             limiter.clear();
             lockout.clear();
             deleteAllSsoSessions(db);
+            recordings?.restartSequences();
           },
           reloadRealm: async () => {
             try {
-              await reimportRealm(db, realm.path, cost);
+              await reimportRealm(db, realm.path, cost, keptHashes);
             } catch (error) {
               if (error instanceof RealmError) throw new ApiError(409, 'conflict', error.message);
               throw error;
@@ -228,14 +287,24 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     db,
     routes,
     handle(req, res, url, caller) {
-      const prefix = apiPrefix(url.pathname.toLowerCase());
-      if (!prefix) return idp.handle(req, res, url, caller);
-      const below = url.pathname.slice(prefix.length);
-      journal?.record(req, res, url, apiBaseOf(url), below);
+      const base = apiBaseOf(url.pathname);
+      if (!base) return idp.handle(req, res, url, caller);
+      const below = url.pathname.slice(base.length);
+      journal?.record(req, res, url, base, below);
       return router.dispatch(req, res, url, below, caller);
     },
     control,
     realm,
+    replay: recordings
+      ? {
+          dir: recordings.dir,
+          loaded: recordings.size,
+          shadowed: shadowedLines(shadowed),
+          overrides: config.replayOverrides,
+          tooOld: recordings.tooOld,
+          misses: config.replayMisses?.tenant ?? null,
+        }
+      : null,
     close: () => db.close(),
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { findDuplicateKey } from './duplicate-keys.ts';
 import { ApiError, ClientGoneError } from './errors.ts';
 import { mediaType } from './media-type.ts';
+import { noteBody } from './request-notes.ts';
 import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 
 export const JSON_TYPES = new Set(['application/json', 'text/json']);
@@ -55,17 +56,41 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.on('end', () => finish(null, Buffer.concat(chunks)));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (body.length > 0) noteBody(req, body);
+      finish(null, body);
+    });
     req.on('error', () => finish(new ClientGoneError('client aborted')));
     req.on('aborted', () => finish(new ClientGoneError('client aborted')));
   });
 }
 
-/** Reads a request body of any type as bytes, at most `limit` of them (413 beyond, before reading when declared). */
+const NONE = Buffer.alloc(0);
+
+/** Whether the request says it has no body at all: no length, or 0, and no chunks (HTTP/1.1: most GETs). */
+export function declaresNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+}
+
+// Keyed by the request: a body is read from the connection once, and a second reader gets the same bytes.
+const bodies = new WeakMap<IncomingMessage, Promise<Buffer>>();
+
+/**
+ * Reads a request body of any type as bytes, at most `limit` of them (413 beyond, before reading when declared).
+ * Read again, the same request gives the same answer (a replayed call falls back to the emulator's own route).
+ */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  // No stream to wait for, nor anything to keep.
+  if (declaresNoBody(req)) return Promise.resolve(NONE);
+  const read = bodies.get(req);
+  if (read) return read;
   const declared = Number(req.headers['content-length'] ?? '0');
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge());
-  return readRaw(req, limit);
+  const body =
+    Number.isFinite(declared) && declared > limit ? Promise.reject(tooLarge()) : readRaw(req, limit);
+  bodies.set(req, body);
+  return body;
 }
 
 /**

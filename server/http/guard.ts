@@ -37,12 +37,14 @@ export function guard(
   return (req, res) => {
     // Taken now: a handler may rewrite req.url (the identity provider's mount does).
     const { method, url } = req;
-    const fail = (error: unknown) => answerFailure(res, error, (bug) => logBug(method, url, bug));
+    // Inline, not a named function made per request: tsx names each such function as it is made (a property
+    // defined on it), 1.6 % of the time of replayed calls in a profile.
     try {
       const pending = handler(req, res);
-      if (pending) pending.catch(fail);
+      if (pending)
+        pending.catch((error: unknown) => answerFailure(res, error, (bug) => logBug(method, url, bug)));
     } catch (error) {
-      fail(error);
+      answerFailure(res, error, (bug) => logBug(method, url, bug));
     }
   };
 }

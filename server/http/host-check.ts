@@ -45,8 +45,12 @@ export function createHostCheck(options: HostCheckOptions) {
     return allowed;
   };
 
+  // The last Host header allowed: a client names the same host on every request, and requests come only once the
+  // server listens, when what is allowed no longer changes.
+  let lastAllowed: string | null = null;
   return function checkHost(req: IncomingMessage) {
     const header = req.headers.host;
+    if (header === lastAllowed && header !== undefined) return;
     if (header === undefined) {
       if (req.httpVersion === '1.0') return;
       throw new ApiError(400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
@@ -69,5 +73,6 @@ export function createHostCheck(options: HostCheckOptions) {
         'This server does not answer for the host named in the request. An operator can add it to ALLOWED_HOSTS.',
       );
     }
+    lastAllowed = header;
   };
 }

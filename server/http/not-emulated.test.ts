@@ -6,7 +6,7 @@ import { send } from '../testing/http-client.ts';
 import { login, DEMO } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
 import { notEmulated } from './not-emulated.ts';
-import { comparePrecedence, patternOf, type Pattern } from './route-precedence.ts';
+import { comparePrecedence, patternOf, type Pattern } from '../../contract/web-api/path-template.ts';
 
 const server = useTestServer();
 
@@ -116,7 +116,7 @@ describe('notEmulated', () => {
         .map((s) => (s.startsWith('{') ? 'x1' : s));
       // An emulated entry is its route's: the router hands over that route, which takes its method.
       const routed = entry.emulated ? { pattern: patternOf(entry.path), allowsMethod: true } : null;
-      const found = lookup(entry.method, segments, routed);
+      const found = lookup(entry.method, segments, routed)?.();
       if (entry.emulated) expect(found, `${entry.method} ${entry.path}`).toBeUndefined();
       else expect(found?.code, `${entry.method} ${entry.path}`).toBe('not_emulated');
     }
@@ -134,7 +134,7 @@ describe('notEmulated', () => {
             .split('/')
             .filter((s) => s !== '')
             .map((s) => (s.startsWith('{') ? `v${values[next++]!}` : s.toUpperCase()));
-          const found = lookup(entry.method, segments, null);
+          const found = lookup(entry.method, segments, null)?.();
           expect(found?.code).toBe('not_emulated');
           for (const value of values.slice(0, next)) expect(found!.message).not.toContain(`v${value}`);
         },

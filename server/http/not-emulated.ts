@@ -1,6 +1,11 @@
 import type { CatalogEntry } from '../../contract/catalog/catalog-entry.ts';
+import {
+  comparePrecedence,
+  matchesPattern,
+  patternOf,
+  type Pattern,
+} from '../../contract/web-api/path-template.ts';
 import { ApiError } from './errors.ts';
-import { comparePrecedence, matchesPattern, patternOf, type Pattern } from './route-precedence.ts';
 
 interface Template {
   pattern: Pattern;
@@ -14,14 +19,15 @@ interface Routed {
 }
 
 /**
- * For a request: the 404 `not_emulated` naming the catalog endpoint it is, or undefined. `routed` is the route
- * the router chose by the same precedence (null when none matched).
+ * For a request: what makes the 404 `not_emulated` naming the catalog endpoint it is, or undefined. `routed` is
+ * the route the router chose by the same precedence (null when none matched). Made only when it is answered: a
+ * replayed call is such an endpoint too, and an error's stack costs more than the rest of finding its route.
  */
 export type Unimplemented = (
   method: string,
   segments: string[],
   routed: Routed | null,
-) => ApiError | undefined;
+) => (() => ApiError) | undefined;
 
 function compile(catalog: readonly CatalogEntry[]): Map<number, Template[]> {
   const byPath = new Map<string, CatalogEntry[]>();
@@ -74,7 +80,8 @@ export function notEmulated(catalog: readonly CatalogEntry[]): Unimplemented {
       const order = routed ? comparePrecedence(template.pattern, routed.pattern) : -1;
       if (order > 0) break;
       if (order === 0 && (routed!.allowsMethod || !entry)) continue;
-      return new ApiError(404, 'not_emulated', describe(template, entry, partlyEmulated));
+      const areas = partlyEmulated;
+      return () => new ApiError(404, 'not_emulated', describe(template, entry, areas));
     }
     return undefined;
   };

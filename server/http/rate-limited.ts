@@ -7,10 +7,16 @@ import {
   type RateWindow,
 } from '../rate-limit/limiter.ts';
 import { ApiError } from './errors.ts';
+import { noteFault } from './request-notes.ts';
 
 export interface RateLimitCheck {
   limiter: RateLimiter;
   clock: Clock;
+}
+
+function setRateLimitHeaders(res: ServerResponse, decision: RateDecision) {
+  const headers = rateLimitHeaders(decision);
+  for (const name in headers) res.setHeader(name, headers[name]!);
 }
 
 /** Whole seconds until `resetAt` (ms since the epoch), at least 1: what a 429's Retry-After says. */
@@ -30,9 +36,17 @@ export function enforceRateLimit(
   window: RateWindow,
 ) {
   const decision = check.limiter.hit(method, caller, window);
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  setRateLimitHeaders(res, decision);
   if (decision.allowed) return;
-  throw rateLimited(res, decision, window, retryAfterSeconds(decision.resetAt, check.clock.now()));
+  // Held by a scripted 429: the fault's own refusal, for the journal too.
+  if (decision.held) noteFault(res.req);
+  throw rateLimited(
+    res,
+    decision,
+    window,
+    retryAfterSeconds(decision.resetAt, check.clock.now()),
+    decision.held?.withRetryAfter ?? true,
+  );
 }
 
 /**
@@ -46,7 +60,7 @@ export function rateLimited(
   seconds: number,
   withRetryAfter = true,
 ): ApiError {
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) res.setHeader(name, value);
+  setRateLimitHeaders(res, decision);
   return new ApiError(
     429,
     'rate_limited',

@@ -9,6 +9,9 @@ const MAX_PATH = 256;
  * paths, are also the values of its cookies.
  */
 const OPAQUE = /^(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{20,}$/;
+const OPAQUE_LENGTH = 20;
+/** A run of OPAQUE_LENGTH characters ids are made of: a path without one has no opaque segment. */
+const MAYBE_OPAQUE = /[\w-]{20}/;
 
 /**
  * Every word of the identity provider's own routes (oidc-provider's, with this server's sign-in steps). Below
@@ -28,11 +31,17 @@ const PROVIDER_WORDS = new Set([
  * reaches the log.
  */
 export function loggedPath(target: string | undefined): string {
-  const segments = (target ?? '').split(/[?#]/, 1)[0]!.split('/');
+  const whole = (target ?? '').split(/[?#]/, 1)[0]!;
+  // Most paths have no segment long enough to be an id, and are not the provider's: kept as they are.
+  if (!MAYBE_OPAQUE.test(whole) && !/^\/idp(\/|$)/i.test(whole)) {
+    return whole.length > MAX_PATH ? `${whole.slice(0, MAX_PATH)}…` : whole;
+  }
+  const segments = whole.split('/');
   const provider = segments[0] === '' && segments[1]?.toLowerCase() === 'idp';
   const path = segments
     .map((segment, i) =>
-      (provider && i > 1 && !PROVIDER_WORDS.has(segment.toLowerCase())) || OPAQUE.test(segment)
+      (provider && i > 1 && !PROVIDER_WORDS.has(segment.toLowerCase())) ||
+      (segment.length >= OPAQUE_LENGTH && OPAQUE.test(segment))
         ? ':id'
         : segment,
     )
@@ -40,15 +49,44 @@ export function loggedPath(target: string | undefined): string {
   return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
 }
 
-/** Answers of the console's own files (its pages, scripts, icons): a page load asks for many. */
-const consoleFiles = new WeakSet<ServerResponse>();
+interface Pending {
+  logger: Logger;
+  method: string | undefined;
+  path: string;
+  caller: string;
+  started: number;
+  /** One of the console's own files (its pages, scripts, icons): a page load asks for many. */
+  consoleFile: boolean;
+}
+
+/** The lines not yet written, by their answer: one listener for every answer rather than a function for each. */
+const pending = new WeakMap<ServerResponse, Pending>();
 
 /**
  * Marks an answer as one of the console's own files: its line goes at `debug` unless it failed, so that a page
- * load's requests do not bury the start's banner and the API calls among them.
+ * load's requests do not bury the start's banner and the API calls among them. Called after `logRequest`.
  */
 export function logAsConsoleFile(res: ServerResponse) {
-  consoleFiles.add(res);
+  const line = pending.get(res);
+  if (line) line.consoleFile = true;
+}
+
+function writeLine(this: ServerResponse) {
+  const line = pending.get(this);
+  if (!line) return;
+  pending.delete(this);
+  const status = this.headersSent ? this.statusCode : null;
+  const quiet = line.consoleFile && status !== null && status < 400;
+  line.logger[quiet ? 'debug' : 'info'](
+    {
+      method: line.method,
+      path: line.path,
+      status,
+      ms: Math.round((performance.now() - line.started) * 10) / 10,
+      caller: line.caller,
+    },
+    'request',
+  );
 }
 
 /**
@@ -57,29 +95,17 @@ export function logAsConsoleFile(res: ServerResponse) {
  * console file answered without an error (`logAsConsoleFile`), at `debug`.
  */
 export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, caller: string) {
-  const started = performance.now();
-  // Taken now: the identity provider rewrites req.url for its own router.
-  const { method } = req;
-  const path = loggedPath(req.url);
-  let logged = false;
+  // The path taken now: the identity provider rewrites req.url for its own router.
+  pending.set(res, {
+    logger,
+    method: req.method,
+    path: loggedPath(req.url),
+    caller,
+    started: performance.now(),
+    consoleFile: false,
+  });
   // On finish, when the answer is handed to the system (before the caller can have it), or on close if the
-  // connection ended before that.
-  const done = () => {
-    if (logged) return;
-    logged = true;
-    const status = res.headersSent ? res.statusCode : null;
-    const quiet = consoleFiles.has(res) && status !== null && status < 400;
-    logger[quiet ? 'debug' : 'info'](
-      {
-        method,
-        path,
-        status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        caller,
-      },
-      'request',
-    );
-  };
-  res.once('finish', done);
-  res.once('close', done);
+  // connection ended before that; whichever comes first writes the line.
+  res.on('finish', writeLine);
+  res.on('close', writeLine);
 }

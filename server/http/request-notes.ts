@@ -8,10 +8,16 @@ export interface RequestNotes {
   fault: boolean;
   /** A recording of REPLAY_DIR answered it. */
   replayed: boolean;
+  /** With REPLAY_DIR, no recording answered it: its 404 is `not_recorded`, not the emulator's own. */
+  notRecorded: boolean;
+  /** The body as read, when the journal asked for it (keepBody) and there was one; else null. */
+  body: Buffer | null;
 }
 
-interface Noted extends Omit<RequestNotes, 'user'> {
+interface Noted extends Omit<RequestNotes, 'user' | 'body'> {
   user: string | (() => string) | null;
+  /** 'wanted': the journal asked for the body, which has not been read (yet). */
+  body: Buffer | 'wanted' | null;
 }
 
 // Keyed by the request itself, so a note lives exactly as long as the request object.
@@ -20,7 +26,7 @@ const notes = new WeakMap<IncomingMessage, Noted>();
 function notesOf(req: IncomingMessage): Noted {
   let found = notes.get(req);
   if (!found) {
-    found = { user: null, fault: false, replayed: false };
+    found = { user: null, fault: false, replayed: false, notRecorded: false, body: null };
     notes.set(req, found);
   }
   return found;
@@ -45,10 +51,30 @@ export function noteReplayed(req: IncomingMessage) {
   notesOf(req).replayed = true;
 }
 
+/** Notes that no recording answered the request (replay's 404 `not_recorded`). */
+export function noteNotRecorded(req: IncomingMessage) {
+  notesOf(req).notRecorded = true;
+}
+
+/** Asks that the request's body, once read, be kept in its notes (the journal's opt-in to digest it). */
+export function keepBody(req: IncomingMessage) {
+  notesOf(req).body = 'wanted';
+}
+
+/** Keeps a body just read in the request's notes, if keepBody asked for it. */
+export function noteBody(req: IncomingMessage, body: Buffer) {
+  const noted = notes.get(req);
+  if (noted?.body === 'wanted') noted.body = body;
+}
+
 /** What was noted about a request. */
 export function requestNotes(req: IncomingMessage): Readonly<RequestNotes> {
   const noted = notes.get(req);
-  if (!noted) return { user: null, fault: false, replayed: false };
-  const { user } = noted;
-  return { ...noted, user: typeof user === 'function' ? user() : user };
+  if (!noted) return { user: null, fault: false, replayed: false, notRecorded: false, body: null };
+  const { user, body } = noted;
+  return {
+    ...noted,
+    user: typeof user === 'function' ? user() : user,
+    body: body === 'wanted' ? null : body,
+  };
 }

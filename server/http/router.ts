@@ -1,10 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isApiMethod, type ApiMethod } from '../../contract/web-api/methods.ts';
+import {
+  comparePrecedence,
+  isParameter,
+  matchesPattern,
+  patternOf,
+  type Pattern,
+} from '../../contract/web-api/path-template.ts';
 import type { RateLimiter, RateWindow } from '../rate-limit/limiter.ts';
 import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from './errors.ts';
 import type { Unimplemented } from './not-emulated.ts';
 import { enforceRateLimit } from './rate-limited.ts';
-import { comparePrecedence, matchesPattern, patternOf, type Pattern } from './route-precedence.ts';
 
 interface RequestContext {
   req: IncomingMessage;
@@ -30,13 +37,13 @@ interface MethodSpec {
   rateLimit?: { method: string; window: RateWindow };
 }
 
-type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const ROUTE_METHODS: ReadonlySet<string> = new Set<RouteMethod>(['GET', 'POST', 'PATCH', 'DELETE']);
-
 export interface Route {
-  /** Segments; a segment starting with ':' captures. Matched without regard to letter case, as ASP.NET does. */
+  /**
+   * A path template (contract/web-api/path-template.ts): a `{name}` segment captures. Matched without regard to
+   * letter case, as ASP.NET does.
+   */
   path: string;
-  methods: Partial<Record<RouteMethod, MethodSpec>>;
+  methods: Partial<Record<ApiMethod, MethodSpec>>;
 }
 
 /** A call about to be answered by its route, once its rate limit is counted. */
@@ -44,11 +51,14 @@ export interface RoutedCall {
   method: string;
   /** The decoded path below the API base, lower-case, e.g. `/api/auth/getuser`. */
   path: string;
-  /** The route's path as written, e.g. `/api/people/:uid`. */
+  /** The route's path as written, e.g. `/api/people/{uid}`. */
   route: string;
   req: IncomingMessage;
   res: ServerResponse;
-  window?: RateWindow;
+  /** Who is calling, as the rate limit counts it. */
+  caller: string;
+  /** The counter and window the method is limited by. */
+  rateLimit?: MethodSpec['rateLimit'];
 }
 
 /** The route and method spec a method and path reach. */
@@ -88,7 +98,7 @@ function split(path: string): string[] {
 function capturesOf(compiled: CompiledRoute, segments: string[]): Record<string, string> {
   const params: Record<string, string> = {};
   compiled.segments.forEach((segment, i) => {
-    if (segment.startsWith(':')) params[segment.slice(1)] = segments[i]!;
+    if (isParameter(segment)) params[segment.slice(1, -1)] = segments[i]!;
   });
   return params;
 }
@@ -97,11 +107,10 @@ function send(res: ServerResponse, reply: Reply) {
   if (reply.cookies?.length) res.setHeader('Set-Cookie', reply.cookies);
   if ('raw' in reply) {
     const empty = reply.status === 204 || reply.status === 304;
-    res.writeHead(reply.status, {
-      ...reply.headers,
-      ...(reply.contentType ? { 'Content-Type': reply.contentType } : {}),
-      ...(empty ? {} : { 'Content-Length': reply.raw.length }),
-    });
+    if (reply.headers) for (const name in reply.headers) res.setHeader(name, reply.headers[name]!);
+    if (reply.contentType) res.setHeader('Content-Type', reply.contentType);
+    if (!empty) res.setHeader('Content-Length', reply.raw.length);
+    res.writeHead(reply.status);
     res.end(empty ? undefined : reply.raw);
     return;
   }
@@ -140,12 +149,15 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
   /** The route and spec that answer a method on decoded path segments; throws what answers when none does. */
   function resolve(method: string, segments: string[]): Resolved {
     const found = compiled.find((candidate) => matchesPattern(candidate.pattern, segments));
-    const spec = found && ROUTE_METHODS.has(method) ? found.route.methods[method as RouteMethod] : undefined;
+    const spec = found && isApiMethod(method) ? found.route.methods[method] : undefined;
+    // What no route matches goes to the fallback first: the catalog is asked only if that declines.
+    const early = found ? undefined : deps.fallback?.(method, segments);
+    if (early) return early;
     const routed = found ? { pattern: found.pattern, allowsMethod: spec !== undefined } : null;
     const unimplemented = deps.unimplemented?.(method, segments, routed);
-    const fallback = unimplemented || !found ? deps.fallback?.(method, segments) : undefined;
+    const fallback = unimplemented && found ? deps.fallback?.(method, segments) : undefined;
     if (fallback) return fallback;
-    if (unimplemented) throw unimplemented;
+    if (unimplemented) throw unimplemented();
     if (!found) throw new ApiError(404, 'not_found', 'No API endpoint has this path.');
     if (!spec) {
       const allow = Object.keys(found.route.methods).join(', ');
@@ -168,14 +180,17 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
     if (spec.rateLimit) {
       enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
     }
-    await deps.intercept?.({
-      method,
-      path: `/${decodedSegments.join('/')}`.toLowerCase(),
-      route: route.path,
-      req,
-      res,
-      window: spec.rateLimit?.window,
-    });
+    if (deps.intercept) {
+      await deps.intercept({
+        method,
+        path: `/${decodedSegments.join('/')}`.toLowerCase(),
+        route: route.path,
+        req,
+        res,
+        caller,
+        rateLimit: spec.rateLimit,
+      });
+    }
     send(res, await spec.handler({ req, url, params, caller }));
   }
 

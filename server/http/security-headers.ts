@@ -26,3 +26,18 @@ const ALWAYS: Record<string, string> = {
 export function securityHeaders(https: boolean): Record<string, string> {
   return https ? { ...ALWAYS, 'Strict-Transport-Security': 'max-age=31536000' } : ALWAYS;
 }
+
+/**
+ * For the tenant's content served from this origin, relayed (`/relay/<name>/…`) or replayed from a recording: should
+ * a browser ever open one as a page, it gets no script, no plugin, no frame and a sandbox, so tenant content can
+ * never act with this origin's rights.
+ */
+export const TENANT_CONTENT_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  'sandbox',
+].join('; ');

@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { PRODUCTION_BASE } from '../../contract/web-api/bases.ts';
 import { CONNECTIONS_ELEMENT_ID, type ConnectionsAnswer } from '../../contract/wire.ts';
 
 const TYPES: Record<string, string> = {
@@ -20,7 +21,7 @@ const TYPES: Record<string, string> = {
 
 /** The page in place of the console before `npm run build`; the emulator's API is named only where it runs. */
 export function notBuiltPage(emulator: boolean): string {
-  const api = emulator ? ' The emulator API is up at <code>/TDWebApi/api/</code>.' : '';
+  const api = emulator ? ` The emulator API is up at <code>${PRODUCTION_BASE}/api/</code>.` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Auth Console</title></head>
 <body><main><h1>Auth Console</h1><p>The console is not built yet. Run <code>npm run build</code>, or start with
 <code>npm start</code>, which builds it.${api}</p></main></body></html>`;

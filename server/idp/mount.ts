@@ -6,9 +6,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import type { IdpClientConfig } from '../config/config.ts';
+import type { IdpClientConfig } from '../config/setting-values.ts';
 import type { BugLog } from '../http/guard.ts';
-import { API_BASES, callbackPath, SIGNED_OUT_PATH } from '../sso/paths.ts';
+import { API_BASES } from '../../contract/web-api/bases.ts';
+import { callbackPath, SIGNED_OUT_PATH } from '../sso/paths.ts';
 import type { Db } from '../store/db.ts';
 import { IdpIdentities } from '../store/idp-identities.ts';
 import { sqliteAdapter } from './adapter.ts';

@@ -2,6 +2,7 @@
  * The test-control API (EMULATOR_CONTROL=1) as OpenAPI paths, added to the emulator's description only while it
  * is on. Its paths sit outside both API bases, so each path item names its own server (the server's root).
  */
+import { API_BASES } from '../../contract/web-api/bases.ts';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const error = (description: string) => ({
@@ -54,7 +55,17 @@ const FAULT = {
       enum: [401, 429, 500, 503],
       description: '401 as an expired token, 429 as the rate limit, 500, 503; omitted: only the delay.',
     },
-    times: { type: 'integer', minimum: 1, default: 1, description: 'How many matching calls get it.' },
+    times: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: 1,
+      description:
+        'How many matching calls get it. A 429 given without times holds instead: it answers the next matching ' +
+        'call, and its caller’s calls of that method get the same 429 until its reset, by the emulator’s clock ' +
+        '(X-RateLimit-Remaining 0, the same X-RateLimit-Reset, Retry-After counting down), then a new window ' +
+        'starts; "times": 1 is a single 429.',
+    },
     retryAfter: {
       type: 'integer',
       minimum: 1,
@@ -66,6 +77,28 @@ const FAULT = {
       description: 'With 429: no Retry-After header, only the X-RateLimit-* headers say when to try again.',
     },
     delayMs: { type: 'integer', minimum: 0, maximum: 120000 },
+  },
+};
+
+/** A fault as listed: what was given, with the defaults filled in. */
+const FAULTS = {
+  type: 'object',
+  properties: {
+    faults: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...FAULT.properties,
+          status: { enum: [401, 429, 500, 503, null] },
+          retryAfter: { type: ['integer', 'null'] },
+          holds: {
+            type: 'boolean',
+            description: 'A 429 given without times: it holds its caller until its reset once it fires.',
+          },
+        },
+      },
+    },
   },
 };
 
@@ -84,16 +117,35 @@ const JOURNAL = {
             description: 'When it arrived, by the emulator’s clock.',
           },
           method: { type: 'string' },
-          base: { enum: ['/TDWebApi', '/SBTDWebApi'] },
+          base: { enum: [...API_BASES] },
           path: { type: 'string', description: 'Below the base, as sent, without the query.' },
           query: {
             type: 'array',
             items: { type: 'string' },
-            description: 'Query parameter names; never values.',
+            description: 'Query parameter names; their values only in params, with EMULATOR_JOURNAL_VALUES.',
+          },
+          params: {
+            type: ['array', 'null'],
+            items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+            description:
+              'EMULATOR_JOURNAL_VALUES=1 only (for synthetic data): the query’s [name, value] pairs, a ' +
+              'secret-named value as <redacted>; null for the Auth area, whose values are never kept.',
+          },
+          bodyDigest: {
+            type: ['string', 'null'],
+            description:
+              'EMULATOR_JOURNAL_VALUES=1 only: sha256 (hex) of the body’s canonical JSON (keys sorted at every ' +
+              'depth, no whitespace, secret-named values as "<redacted>"), or of its bytes when not JSON; null ' +
+              'without a body, before it was read, when a text body names a secret, and for the Auth area.',
           },
           status: { type: ['integer', 'null'], description: 'null: not answered (yet).' },
           user: { type: ['string', 'null'], description: 'The user it acted as, where known.' },
-          answeredBy: { enum: ['emulator', 'fault', 'replay'] },
+          answeredBy: {
+            enum: ['emulator', 'fault', 'replay', 'not_recorded'],
+            description:
+              'fault: a scripted fault, or a 429 it holds; replay: a recording (REPLAY_DIR); not_recorded: no ' +
+              'recording answers it.',
+          },
         },
       },
     },
@@ -164,14 +216,14 @@ const CONTROL_PATHS = {
     servers: ROOT,
     get: operation('The faults still waiting', {
       operationId: 'getControlFaults',
-      responses: { '200': answer('The faults.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
+      responses: { '200': answer('The faults.', FAULTS), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
     post: operation('Script the answers of the next matching calls', {
       operationId: 'postControlFaults',
       requestBody: body(FAULT),
-      responses: { '201': answer('The faults now waiting.'), ...REFUSALS },
+      responses: { '201': answer('The faults now waiting.', FAULTS), ...REFUSALS },
     }),
-    delete: operation('Clear every fault', {
+    delete: operation('Clear every fault, and end the 429s they hold', {
       operationId: 'deleteControlFaults',
       responses: { '200': answer('How many were cleared.'), '401': REFUSALS['401'], '403': REFUSALS['403'] },
     }),
@@ -196,11 +248,32 @@ const CONTROL_PATHS = {
     servers: ROOT,
     get: operation('The request journal: the Web API calls received, oldest first', {
       operationId: 'getControlRequests',
+      description:
+        'Each filter given narrows the list to the calls that match it; each at most once. Its size is ' +
+        'EMULATOR_JOURNAL_MAX (default 1000).',
+      parameters: [
+        { name: 'method', in: 'query', schema: { type: 'string', examples: ['GET'] } },
+        {
+          name: 'path',
+          in: 'query',
+          description:
+            'Below the base: exact (decoded, any letter case), or a template whose {name} segments stand for any ' +
+            'value of the route they reach.',
+          schema: { type: 'string', examples: ['/api/people/{uid}', '/api/auth/getuser'] },
+        },
+        { name: 'status', in: 'query', schema: { type: 'integer', minimum: 100, maximum: 599 } },
+        {
+          name: 'answeredBy',
+          in: 'query',
+          schema: { enum: ['emulator', 'fault', 'replay', 'not_recorded'] },
+        },
+      ],
       responses: {
         '200': answer(
           'The calls since the start or the last DELETE, and how many older ones were dropped.',
           JOURNAL,
         ),
+        '400': error('An unknown filter, one given twice, or a value that could never match.'),
         '401': REFUSALS['401'],
         '403': REFUSALS['403'],
       },

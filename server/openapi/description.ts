@@ -3,6 +3,8 @@
  * imports only other pure data) so that scripts/build-catalog.ts can read it too: it marks the catalog's emulated
  * endpoints and gives them their body skeletons.
  */
+import { PRODUCTION_BASE, SANDBOX_BASE } from '../../contract/web-api/bases.ts';
+import { API_METHODS } from '../../contract/web-api/methods.ts';
 import { LOOKUP_MAX_RESULTS } from '../people/lookup-limits.ts';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -71,8 +73,8 @@ export const EMULATOR_OPENAPI = {
       'callback, logoutsso and returnTo are the emulator’s own; the rest follows the real service.',
   },
   servers: [
-    { url: '/TDWebApi', description: 'Production base' },
-    { url: '/SBTDWebApi', description: 'Sandbox base' },
+    { url: PRODUCTION_BASE, description: 'Production base' },
+    { url: SANDBOX_BASE, description: 'Sandbox base' },
   ],
   tags: [
     { name: 'Auth', description: 'Signing in and the current user' },
@@ -314,7 +316,7 @@ export const EMULATOR_OPENAPI = {
               type: 'object',
               required: ['method', 'path'],
               properties: {
-                method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+                method: { enum: [...API_METHODS] },
                 path: { type: 'string', examples: ['/api/{appId}/tickets/{id}'] },
               },
             },

@@ -8,7 +8,10 @@ import { TEST_COLLEGE, testCollegeRealm } from '../testing/test-college.ts';
 import { spawnServer, type ChildServer } from '../testing/child-server.ts';
 import { freePort } from '../testing/free-port.ts';
 import { recordSandbox } from '../testing/recorded-sandbox.ts';
+import { recordingsWhen } from '../testing/recordings-dir.ts';
+import { SANDBOX_TOKEN, startStandInTenant } from '../testing/stand-in-tenant.ts';
 import { DEMO } from '../testing/start-server.ts';
+import { plainText, SETTINGS, type Setting } from '../config/settings.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = resolve(ROOT, 'bin/auth-console-emulator.js');
@@ -92,6 +95,7 @@ describe('auth-console-emulator (the package bin)', () => {
   it('answers what the emulator does not emulate from --replay DIR, behind its own sign-in', async () => {
     const recordings = await recordSandbox();
     const child = await start(['--port=0', '--replay', recordings]);
+    expect(child.output()).toContain(`  Replay: 2 recordings loaded from ${recordings}`);
     const token = await (await signIn(child.origin, DEMO.jdoe, DEMO.password)).text();
     const ticket = await fetch(`${child.origin}/TDWebApi/api/30/tickets/12`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -100,6 +104,34 @@ describe('auth-console-emulator (the package bin)', () => {
     expect(ticket.headers.get('x-emulator-replayed')).toBe('1');
     expect(await ticket.json()).toMatchObject({ ID: 12, Title: 'Printer on fire' });
     expect((await fetch(`${child.origin}/TDWebApi/api/30/tickets/12`)).status).toBe(401);
+  }, 60_000);
+
+  it('records a sandbox with --record DIR through the tenant --tenant names, then replays it', async () => {
+    const tenant = await startStandInTenant();
+    try {
+      const dir = join(mkdtempSync(join(tmpdir(), 'emulator-bin-record-')), 'recordings');
+      const child = await start(['--port=0', '--tenant', `sandbox=${tenant.base}`, '--record', dir]);
+      expect(child.output()).toContain(`Relay: ${child.origin}/relay/sandbox/ -> ${tenant.base}/`);
+      expect(child.output()).toContain(`Recording to: ${dir}`);
+      const ticket = await fetch(`${child.origin}/relay/sandbox/api/30/tickets/12`, {
+        headers: { Authorization: `Bearer ${SANDBOX_TOKEN}` },
+      });
+      expect(ticket.status).toBe(200);
+      const files = await recordingsWhen(dir, (found) => Object.keys(found).length === 1);
+      expect(Object.keys(files)[0]).toMatch(/^get-api-30-tickets-12-[0-9a-f]{16}\.json$/);
+      child.process.kill('SIGTERM');
+      await child.exited;
+
+      const replay = await start(['--port=0', '--replay', dir]);
+      expect(replay.output()).toContain(`  Replay: 1 recording loaded from ${dir}`);
+      const token = await (await signIn(replay.origin, DEMO.jdoe, DEMO.password)).text();
+      const replayed = await fetch(`${replay.origin}/TDWebApi/api/30/tickets/12`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(await replayed.json()).toMatchObject({ ID: 12, Title: 'Printer on fire' });
+    } finally {
+      await tenant.stop();
+    }
   }, 60_000);
 
   it('reads no .env of the directory it is started in: its flags and the environment only', async () => {
@@ -141,6 +173,11 @@ describe('auth-console-emulator (the package bin)', () => {
         /^Cannot start: REPLAY_DIR \(--replay\): .*\/recordings\/get-api-broken\.json is not a recording: it is not JSON\.$/,
       ],
       [
+        ['--port=0', '--record', join(dir, 'recorded')],
+        /^Cannot start: RECORD_DIR \(--record\) records what the relay passes on: name a tenant with --tenant, RELAY_TENANTS or CONNECTIONS_FILE\.$/,
+      ],
+      [['--port=0', '--tenant', 'sandbox'], /^Cannot start: RELAY_TENANTS entries must be name=https-url/],
+      [
         ['--port=0', '--realm', join(dir, 'bad-realm.json')],
         /^Cannot start: organizations\[0\]\.BEID must be a GUID\.$/,
       ],
@@ -168,6 +205,9 @@ describe('auth-console-emulator (the package bin)', () => {
       '--realm FILE',
       '--data-dir DIR',
       '--self-signed',
+      '--tenant NAME=BASE',
+      '--record DIR',
+      '--replay DIR',
       '--no-console',
       '-h, --help',
       '--version',
@@ -181,11 +221,15 @@ describe('auth-console-emulator (the package bin)', () => {
       'TLS_CERT',
       'TLS_KEY',
       'TLS_SELF_SIGNED',
+      'RECORD_REDACT',
+      'REPLAY_MISSES',
       'NODE_EXTRA_CA_CERTS',
       'REQUESTS_CA_BUNDLE',
     ]) {
       expect(text).toContain(setting);
     }
+    // Its one command besides serving, in its own section after the flags and settings.
+    expect(text).toMatch(/\nCommands:\n {2}hash-password +Read a password on standard input/);
     const docs = [...text.matchAll(/^ {2}(\/\S+\.md)$/gm)].map((match) => match[1]!);
     expect(docs.map((path) => path.slice(ROOT.length))).toEqual([
       '/docs/testing-your-integration.md',
@@ -193,6 +237,46 @@ describe('auth-console-emulator (the package bin)', () => {
     ]);
     for (const path of docs) expect(existsSync(path), path).toBe(true);
     expect(Math.max(...text.split('\n').map((line) => line.length))).toBeLessThanOrEqual(100);
+  });
+
+  it('says of each flag and setting what the server’s table of settings says: its value, meaning and default', () => {
+    const text = run(['--help']).stdout;
+    const section = (title: string) => text.split(`\n${title}\n`)[1]!.split('\n\n')[0]!;
+    // Each entry as one line: an entry starts at two spaces and a name, its wrapped lines are indented further.
+    const entries = (lines: string) => lines.replace(/\n {3,}/g, ' ').split('\n');
+    const flags = entries(section('Flags:')).map((line) =>
+      /^ {2}(?:-h, )?--([a-z-]+)(?: ([A-Z][A-Z=]*))? +(.*)$/.exec(line)!,
+    );
+    const table = Object.entries(SETTINGS) as [string, Setting][];
+    let checked = 0;
+    for (const [, name, value, help] of flags) {
+      const [variable, setting] =
+        name === 'realm'
+          ? ['REALM_FILE', SETTINGS.REALM_FILE as Setting]
+          : (table.find(([, s]) => s.flag?.name === name) ?? []);
+      if (!setting) continue;
+      checked++;
+      expect(value, name).toBe(name === 'realm' ? 'FILE' : setting.flag?.value);
+      expect(help, name).toContain(`${plainText(setting.doc)}.`);
+      if (variable !== 'DATA_DIR' && setting.default && setting.default !== 'off') {
+        expect(help, name).toContain(`Default: ${setting.default}.`);
+      }
+    }
+    expect(checked).toBe(8);
+    const environment = entries(section('Environment (a flag wins; a .env file is never read):'));
+    const named = environment.flatMap((line) => {
+      const match = /^ {2}([A-Z][A-Z0-9_]*(?:=1)?(?:, [A-Z][A-Z0-9_]*(?:=1)?)*) (.*)$/.exec(line);
+      return match
+        ? [{ names: match[1]!.split(', ').map((shown) => shown.replace(/=1$/, '')), meaning: match[2]! }]
+        : [];
+    });
+    expect(named.length).toBeGreaterThan(5);
+    for (const { names, meaning } of named) {
+      for (const name of names) expect(Object.keys(SETTINGS), name).toContain(name);
+      if (meaning.startsWith('As the flags above')) continue;
+      const setting = SETTINGS[names[0] as keyof typeof SETTINGS] as Setting;
+      expect(meaning, names[0]).toContain(`${plainText(setting.doc)}.`);
+    }
   });
 
   it('prints its version with --version', () => {

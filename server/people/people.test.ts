@@ -18,7 +18,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RFC1123 =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-/** Every field of the User record, as api-facts.md lists them. */
+/** Every field of the User record, as the Web API's help lists them (docs/api.md, "The User record"). */
 const USER_FIELDS =
   `UID ReferenceID BEID BEIDInt IsActive IsConfidential IsEmployee IsCapacityManaged ShouldReportTime
   UserName FullName FirstName LastName MiddleName Salutation Nickname PrimaryEmail AlternateEmail AlertEmail ExternalID

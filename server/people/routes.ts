@@ -131,7 +131,7 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
       methods: { GET: { handler: lookup, rateLimit: { method: 'people/lookup', window: deps.window } } },
     },
     {
-      path: '/api/people/:uid',
+      path: '/api/people/{uid}',
       methods: { GET: { handler: getPerson, rateLimit: { method: 'people/get', window: deps.window } } },
     },
   ];

@@ -197,6 +197,35 @@ describe('RateLimiter', () => {
     expect(limiter.hit('m', 'b', window).allowed).toBe(true);
   });
 
+  it('refuses a held caller of a method until the hold ends, then starts a new window', () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = new RateLimiter(clock);
+    limiter.hit('m', 'a', window);
+    const hold = { until: 1_030_000, withRetryAfter: false };
+    limiter.hold('m', 'a', hold);
+    expect(limiter.hit('m', 'a', window)).toEqual({
+      allowed: false,
+      limit: 2,
+      remaining: 0,
+      resetAt: 1_030_000,
+      held: hold,
+    });
+    expect(limiter.hit('m', 'b', window).allowed).toBe(true);
+    expect(limiter.hit('other', 'a', window).allowed).toBe(true);
+    clock.advance(29_999);
+    expect(limiter.hit('m', 'a', window)).toMatchObject({ allowed: false, resetAt: 1_030_000 });
+    clock.advance(1);
+    expect(limiter.hit('m', 'a', window)).toEqual({
+      allowed: true,
+      limit: 2,
+      remaining: 1,
+      resetAt: 1_090_000,
+    });
+    limiter.hold('m', 'a', hold);
+    limiter.releaseHolds();
+    expect(limiter.hit('m', 'a', window)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   it('drops the counters of finished windows, so many callers do not grow memory for good', () => {
     const clock = new ManualClock(1_000_000);
     const limiter = new RateLimiter(clock);

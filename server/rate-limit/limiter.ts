@@ -16,6 +16,19 @@ export interface RateDecision {
   remaining: number;
   /** When the current window ends, in ms since the epoch. */
   resetAt: number;
+  /** Set when a hold refused the call: the hold that did. */
+  held?: Hold;
+}
+
+/**
+ * A caller's allowance of a method used up until a time (what a scripted 429 of the control API leaves behind, as
+ * the real service's limit holds until its reset): every call until then is refused, then a new window starts.
+ */
+export interface Hold {
+  /** When it ends, in ms since the epoch: the refusals' reset. */
+  until: number;
+  /** Whether its refusals say Retry-After, or only the X-RateLimit headers say when. */
+  withRetryAfter: boolean;
 }
 
 interface Counter {
@@ -48,6 +61,8 @@ export const MAX_CALLERS_PER_METHOD = 100_000;
  */
 export class RateLimiter {
   private readonly methods = new Map<string, MethodCounters>();
+  /** By method and caller key; only the control API makes them, so this stays empty in service. */
+  private readonly holds = new Map<string, Hold>();
 
   constructor(
     private readonly clock: Clock,
@@ -63,6 +78,10 @@ export class RateLimiter {
       counters.callers.delete(key);
     }
     const key = rateLimitKey(caller);
+    if (this.holds.size > 0) {
+      const held = this.heldOver(method, key, counters, now);
+      if (held) return { allowed: false, limit: window.limit, remaining: 0, resetAt: held.until, held };
+    }
     let counter = counters.callers.get(key);
     if (counter && counter.resetAt <= now) {
       // Only when the clock was set back: move it to the end, where its new window belongs.
@@ -86,9 +105,20 @@ export class RateLimiter {
     };
   }
 
-  /** Forgets every counter: every caller starts a new window. */
+  /** Refuses every call of `method` by `caller` until the hold ends; then its next call starts a new window. */
+  hold(method: string, caller: string, hold: Hold) {
+    this.holds.set(`${method}\n${rateLimitKey(caller)}`, hold);
+  }
+
+  /** Ends every hold: the held callers' windows go on as they were counted. */
+  releaseHolds() {
+    this.holds.clear();
+  }
+
+  /** Forgets every counter and hold: every caller starts a new window. */
   clear() {
     this.methods.clear();
+    this.holds.clear();
   }
 
   /** Counters held, over all methods (the overflow counters aside). */
@@ -96,6 +126,16 @@ export class RateLimiter {
     let size = 0;
     for (const counters of this.methods.values()) size += counters.callers.size;
     return size;
+  }
+
+  /** The hold on this method and caller key still in force; one that ended is dropped with the window it held. */
+  private heldOver(method: string, key: string, counters: MethodCounters, now: number): Hold | undefined {
+    const holdKey = `${method}\n${key}`;
+    const hold = this.holds.get(holdKey);
+    if (!hold || hold.until > now) return hold;
+    this.holds.delete(holdKey);
+    counters.callers.delete(key);
+    return undefined;
   }
 
   private counters(method: string): MethodCounters {

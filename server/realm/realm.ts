@@ -11,6 +11,7 @@ import { findJsonSyntaxError } from '../../contract/json-syntax.ts';
 import { SERVICE_ACCOUNT_TYPE_ID, type UserRecord } from '../../contract/wire.ts';
 import { hashAdminKey } from '../auth/admin-keys.ts';
 import { hashPassword, isPasswordHash, type ScryptCost } from '../auth/passwords.ts';
+import type { PasswordHasher } from './kept-hashes.ts';
 import {
   orgApplicationsFor,
   organizationApplications,
@@ -104,7 +105,9 @@ export const EXTRA_FIELDS: Record<string, { kind: FieldKind; description: string
   },
   PasswordHash: {
     kind: 'string',
-    description: 'Instead of Password: a hash this emulator made (scrypt$…), e.g. copied from another realm.',
+    description:
+      'Instead of Password: a hash this emulator made (scrypt$…), e.g. by `auth-console-emulator ' +
+      'hash-password`, which reads the password on standard input; the realm file then holds no password.',
   },
   Active: {
     kind: 'boolean',
@@ -404,6 +407,8 @@ export interface ImportOptions {
    * nothing else.
    */
   replace?: boolean;
+  /** Hashes each password (given who it is for); by default a new scrypt hash at `cost` each time. */
+  hash?: PasswordHasher;
 }
 
 /**
@@ -416,22 +421,27 @@ export async function importRealm(
   cost?: ScryptCost,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  const hash = options.hash ?? ((_who: string, password: string) => hashPassword(password, cost));
   const hashes = new Map<RealmUser, string | null>();
   for (const org of realm.organizations) {
     for (const user of org.Users) {
-      hashes.set(user, user.PasswordHash ?? (user.Password ? await hashPassword(user.Password, cost) : null));
+      const who = `user ${userNameKey(user.UserName)}`;
+      hashes.set(user, user.PasswordHash ?? (user.Password ? await hash(who, user.Password) : null));
     }
   }
   const identities = await Promise.all(
-    (realm.identities ?? []).map(async (identity) => ({
-      key: identityNameKey(identity.UserName),
-      row: {
-        user_name: identity.UserName.trim(),
-        email: identity.Email.trim(),
-        name: identity.Name ?? identity.UserName.trim(),
-        password_hash: await hashPassword(identity.Password, cost),
-      },
-    })),
+    (realm.identities ?? []).map(async (identity) => {
+      const key = identityNameKey(identity.UserName);
+      return {
+        key,
+        row: {
+          user_name: identity.UserName.trim(),
+          email: identity.Email.trim(),
+          name: identity.Name ?? identity.UserName.trim(),
+          password_hash: await hash(`identity ${key}`, identity.Password),
+        },
+      };
+    }),
   );
   const users = new Users(db);
   const identityRows = new IdpIdentities(db);

@@ -2,8 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../testing/browser.ts';
 import { createPerson, personBody } from '../testing/people.ts';
+import { getUser } from '../testing/requests.ts';
+import { last, openLoginSso, submitSignIn } from '../testing/sso.ts';
+import { testCollegeRealm } from '../testing/test-college.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
+import { SESSION_COOKIE } from '../sso/cookie-names.ts';
 import { getMeta, openDb, setMeta } from '../store/db.ts';
 import { DEMO_REALM_PATH, seedRealm } from './seed.ts';
 import { realmLines } from './sign-in-lines.ts';
@@ -87,7 +92,8 @@ describe('a data directory and the realm it was seeded from', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two servers started in turn: 1.4 s alone, past the 5 s default on a busy two-core machine.
+  }, 30_000);
 
   it('replaces what it holds with another realm, and says so, rather than keep the old users', async () => {
     const dataDir = tempDir();
@@ -160,6 +166,46 @@ describe('a data directory and the realm it was seeded from', () => {
       expect((await seedRealm(db, realmFile('kept'), CHEAP)).seeding).toEqual({ outcome: 'kept' });
     } finally {
       db.close();
+    }
+  });
+
+  it('ends every sign-in of the realm it replaces: tokens and provider sessions of the same names sign in no more', async () => {
+    const dataDir = tempDir();
+    /** The same user and identity names, another realm: their passwords were changed. */
+    const realm = (version: number) => {
+      const file = join(tempDir(), `realm-${version}.json`);
+      const users = [{ UserName: 'ci@test.example', Password: `Ci-password-${version}` }];
+      const identities = [
+        { UserName: 'olive', Password: `Idp-password-${version}`, Email: 'ci@test.example' },
+      ];
+      writeFileSync(file, JSON.stringify(testCollegeRealm(users, identities)));
+      return file;
+    };
+    const first = await startTestServer({ dataDir, config: { realmFile: realm(1) } });
+    const port = Number(new URL(first.origin).port);
+    const browser = new TestBrowser();
+    let token: string;
+    try {
+      token = await login(first.api, 'ci@test.example', 'Ci-password-1');
+      const page = last(await openLoginSso(browser, first.api));
+      const signedIn = last(await submitSignIn(browser, page, 'olive', 'Idp-password-1'));
+      expect(signedIn.status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+
+    // The same port, so that the browser's provider cookie reaches the provider again.
+    const second = await startTestServer({ dataDir, config: { realmFile: realm(2), port } });
+    try {
+      expect(second.app.realm?.seeding).toEqual({ outcome: 'replaced', previous: 'other' });
+      expect(realmLines(second.app.realm!)[0]).toMatch(/every earlier sign-in ended/);
+      expect((await getUser(second.api, token)).status).toBe(401);
+      browser.forget(SESSION_COOKIE);
+      const hops = await openLoginSso(browser, second.api);
+      expect(last(hops).url).toContain('/idp/interaction/');
+      expect(await login(second.api, 'ci@test.example', 'Ci-password-2')).toContain('.');
+    } finally {
+      await second.stop();
     }
   });
 });

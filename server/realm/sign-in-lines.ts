@@ -16,7 +16,8 @@ export function seedingLine({ path, seeding }: SeededRealm): string {
           : 'does not say which realm it was seeded from (an earlier version made it)';
       return (
         `  Realm: ${path} (the data directory ${before}: re-imported, replacing its organizations, users and ` +
-        'identities; users made through People create and changes made through test control are gone)'
+        'identities; users made through People create and changes made through test control are gone, and ' +
+        'every earlier sign-in ended: tokens, provider and single sign-on sessions)'
       );
     }
   }

@@ -12,6 +12,8 @@ const RECORDED_OPERATIONS_PATH = '/recorded-operations';
 export interface RecordedOperationsDeps {
   /** REPLAY_DIR's recordings; null when replay is off. */
   recordings: Recordings | null;
+  /** REPLAY_OVERRIDES: recordings answer the emulator's own operations too, so those are listed. */
+  overrides: boolean;
   tokens: Tokens;
   users: Users;
   window: RateWindow;
@@ -20,13 +22,14 @@ export interface RecordedOperationsDeps {
 /**
  * The catalog's operations that replay answers from a recording, matched by method and path template as replay
  * matches a call. Only the catalog's own method and path template come back, never a recorded path, query or
- * body (they hold the tenant's data); the operations the emulator answers itself are left out (it never replays
- * them). Worked out once: the recordings are read whole at the start.
+ * body (they hold the tenant's data); the operations the emulator answers itself are left out unless recordings
+ * answer them first (REPLAY_OVERRIDES). Worked out once: the recordings are read whole at the start.
  */
-function recordedOperations(recordings: Recordings | null): string {
+function recordedOperations(recordings: Recordings | null, overrides: boolean): string {
   const operations = recordings
     ? CATALOG.filter(
-        (entry) => !entry.emulated && recordings.hasOperation(entry.method, entry.path.toLowerCase()),
+        (entry) =>
+          (overrides || !entry.emulated) && recordings.hasOperation(entry.method, entry.path.toLowerCase()),
       ).map((entry) => ({ method: entry.method, path: entry.path }))
     : [];
   return JSON.stringify({ operations });
@@ -34,7 +37,7 @@ function recordedOperations(recordings: Recordings | null): string {
 
 /** `GET {base}/recorded-operations`: for the console's catalog, behind the bearer token as the API is. */
 export function recordedOperationsRoute(deps: RecordedOperationsDeps): Route {
-  const text = recordedOperations(deps.recordings);
+  const text = recordedOperations(deps.recordings, deps.overrides);
   return {
     path: RECORDED_OPERATIONS_PATH,
     methods: {

@@ -67,7 +67,9 @@ describe('REPLAY_DIR', () => {
   it('answers 404 not_recorded for anything else, naming the recordings of the same method and path template', async () => {
     const other = await getWithAuth(`${tickets()}/13`, `Bearer ${token}`);
     expectApiError(other, 404, 'not_recorded');
-    expect(messageOf(other.text)).toContain('Recorded GET /api/{}/tickets/{} calls: GET /api/30/tickets/12.');
+    expect(messageOf(other.text)).toContain(
+      'Recorded GET /api/{id}/tickets/{id} calls: GET /api/30/tickets/12.',
+    );
     const otherSearch = await post(
       `${tickets()}/search`,
       { SearchText: 'Printer' },
@@ -77,7 +79,7 @@ describe('REPLAY_DIR', () => {
     expect(messageOf(otherSearch.text)).toContain('POST /api/30/tickets/search.');
     const never = await getWithAuth(`${server.origin}/TDWebApi/api/30/assets/1`, `Bearer ${token}`);
     expect(messageOf(never.text)).toContain(
-      'No recording has GET /api/{}/assets/{}: record it through the relay with RECORD_DIR.',
+      'No recording has GET /api/{id}/assets/{id}: record it through the relay with RECORD_DIR.',
     );
   });
 

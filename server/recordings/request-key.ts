@@ -1,44 +1,95 @@
 import { createHash } from 'node:crypto';
-import { isGuid } from '../../contract/is-guid.ts';
+import { isSecretName, MASKED_SECRET } from '../../contract/secret-fields.ts';
+import { isFormType, parseJsonText } from './recorded-body.ts';
+import type { RecordedBody, Recording } from './recording-file.ts';
+import { scrubText } from './redact.ts';
 
-/** Deeper than this, a JSON body is digested as its bytes: walking it would exhaust the stack. */
+/** Deeper than this, a JSON body is compared as its bytes: walking it would exhaust the stack. */
 const MAX_JSON_DEPTH = 512;
 
 class TooDeep extends Error {}
 
-/** What makes two calls the same recording, read the same way when recording and when replaying. */
-export interface RequestKey {
-  method: string;
-  /** Below the API base, decoded and in lower case, as the service compares it: `/api/30/tickets/12`. */
-  path: string;
-  /** The query's parameters sorted by name (then value), as a query string without `?`. */
-  query: string;
-  /** sha256 of the body: of its canonical JSON when it parses, of its bytes otherwise; '' when empty. */
-  bodyDigest: string;
-  /** sha256 of all of the above: what a recording file is found by. */
-  id: string;
+/**
+ * How a call is compared with a recording, as the service binds a call: query names and JSON keys in any letter
+ * case, a number the same as the string that writes it (`"25"` and `25`), secret-named values (which a recording
+ * never holds) not compared.
+ */
+export interface MatchRules {
+  /** Names (lower case) whose value the recording masked: any value matches. */
+  masked: ReadonlySet<string>;
+  /** Names (lower case) of query parameters and body fields, at any depth, left out of the comparison. */
+  ignored: ReadonlySet<string>;
 }
+
+/** A request's body as it is compared: what kind it is, read as that kind. */
+type ComparedBody =
+  | { kind: 'empty' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'form'; pairs: [string, string][] }
+  | { kind: 'text'; text: string }
+  | { kind: 'bytes'; bytes: Buffer };
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-function canonical(value: unknown, depth: number): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth > MAX_JSON_DEPTH) throw new TooDeep();
-  if (Array.isArray(value)) return value.map((item) => canonical(item, depth + 1));
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, canonical((value as Record<string, unknown>)[key], depth + 1)]),
-  );
+/** A string that writes a number exactly as JavaScript writes it back (`"25"`, `"-1.5"`; not `"025"` or `"1e3"`). */
+function numericString(text: string): boolean {
+  return text !== '' && String(Number(text)) === text;
 }
 
-/** A JSON text in canonical form (keys sorted at every depth, no whitespace), or null when it is not JSON. */
-function canonicalJson(text: string): string | null {
-  try {
-    return JSON.stringify(canonical(JSON.parse(text), 1));
-  } catch (error) {
-    if (error instanceof SyntaxError || error instanceof TooDeep) return null;
-    throw error;
+function maskedValue(name: string, rules: MatchRules): boolean {
+  return isSecretName(name) || rules.masked.has(name.toLowerCase());
+}
+
+function scalar(value: unknown): unknown {
+  if (typeof value === 'number') return ['n', String(value)];
+  if (typeof value === 'string') {
+    const scrubbed = scrubText(value, []);
+    return numericString(scrubbed) ? ['n', scrubbed] : ['s', scrubbed];
+  }
+  return value;
+}
+
+function canonical(value: unknown, rules: MatchRules, depth: number): unknown {
+  if (typeof value !== 'object' || value === null) return scalar(value);
+  if (depth > MAX_JSON_DEPTH) throw new TooDeep();
+  if (Array.isArray(value)) return value.map((item) => canonical(item, rules, depth + 1));
+  return Object.entries(value)
+    .filter(([key]) => !rules.ignored.has(key.toLowerCase()))
+    .map(([key, item]) => [
+      key.toLowerCase(),
+      maskedValue(key, rules) ? MASKED_SECRET : canonical(item, rules, depth + 1),
+    ])
+    .sort(([a], [b]) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0));
+}
+
+/** Name and value pairs (a query, a form) as compared: names without case, sorted, masked and ignored ones aside. */
+function comparedPairs(pairs: [string, string][], rules: MatchRules): [string, string][] {
+  return pairs
+    .filter(([name]) => !rules.ignored.has(name.toLowerCase()))
+    .map(([name, value]): [string, string] => [
+      name.toLowerCase(),
+      maskedValue(name, rules) ? MASKED_SECRET : scrubText(value, []),
+    ])
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+}
+
+function comparedBodyText(body: ComparedBody, rules: MatchRules): string {
+  switch (body.kind) {
+    case 'empty':
+      return '';
+    case 'json':
+      try {
+        return `json ${JSON.stringify(canonical(body.value, rules, 1))}`;
+      } catch (error) {
+        if (!(error instanceof TooDeep)) throw error;
+        return `bytes ${sha256(JSON.stringify(body.value) ?? '')}`;
+      }
+    case 'form':
+      return `form ${JSON.stringify(comparedPairs(body.pairs, rules))}`;
+    case 'text':
+      return `text ${scrubText(body.text, [])}`;
+    case 'bytes':
+      return `bytes ${sha256(body.bytes)}`;
   }
 }
 
@@ -59,6 +110,12 @@ export function comparablePath(below: string): string {
   return `/${segments.join('/')}`;
 }
 
+/** A path a recording holds (decoded already) as compared: lower-case, one leading slash, none trailing. */
+export function recordedPath(path: string): string {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  return `/${segments.join('/').toLowerCase()}`;
+}
+
 /** The parameters of a query (`?a=1&b=2` or without `?`), sorted by name and then value. */
 export function sortedQuery(search: string): [string, string][] {
   return [...new URLSearchParams(search).entries()].sort(([a, x], [b, y]) =>
@@ -66,34 +123,97 @@ export function sortedQuery(search: string): [string, string][] {
   );
 }
 
-function bodyDigest(body: Buffer): string {
-  if (body.length === 0) return '';
-  const json = canonicalJson(body.toString('utf8'));
-  return sha256(json ?? body);
+function keyOf(
+  method: string,
+  path: string,
+  query: [string, string][],
+  body: ComparedBody,
+  rules: MatchRules,
+): string {
+  const compared = [
+    method.toUpperCase(),
+    path,
+    JSON.stringify(comparedPairs(query, rules)),
+    comparedBodyText(body, rules),
+  ];
+  return sha256(compared.join('\n'));
 }
 
-/** The key of a call; `path` is already comparable (comparablePath, or the router's decoded segments). */
-export function requestKey(method: string, path: string, search: string, body: Buffer): RequestKey {
-  const query = new URLSearchParams(sortedQuery(search)).toString();
-  const digest = bodyDigest(body);
+/** A call's body read as the recorder keeps it: JSON (a byte-order mark before it or not), a form, text or bytes. */
+function bodyOfCall(bytes: Buffer, contentType: string | undefined): ComparedBody {
+  if (bytes.length === 0) return { kind: 'empty' };
+  const text = bytes.toString('utf8');
+  if (!Buffer.from(text, 'utf8').equals(bytes)) return { kind: 'bytes', bytes };
+  const json = parseJsonText(text);
+  if (json) return { kind: 'json', value: json.value };
+  if (isFormType(contentType)) return { kind: 'form', pairs: [...new URLSearchParams(text)] };
+  return { kind: 'text', text };
+}
+
+function bodyOfRecording(body: RecordedBody | null): ComparedBody {
+  if (body === null || 'empty' in body) return { kind: 'empty' };
+  if ('json' in body) return { kind: 'json', value: body.json };
+  if ('form' in body) return { kind: 'form', pairs: body.form };
+  if ('text' in body) return { kind: 'text', text: body.text };
+  return { kind: 'bytes', bytes: Buffer.from(body.base64, 'base64') };
+}
+
+/** A call as it arrives, under the rules of the recordings it is compared with. */
+export interface Call {
+  method: string;
+  /** Below the base, as comparablePath makes it (or the router's decoded segments, in lower case). */
+  path: string;
+  search: string;
+  body: Buffer;
+  contentType: string | undefined;
+}
+
+/** The key of a call under these rules: equal to a recording's key (recordingKey) when the recording answers it. */
+export function callKey(call: Call, rules: MatchRules): string {
+  return keyOf(
+    call.method,
+    call.path,
+    sortedQuery(call.search),
+    bodyOfCall(call.body, call.contentType),
+    rules,
+  );
+}
+
+/** The names (lower case) whose values a request holds masked, at any depth of its query and body. */
+function maskedNames(request: Recording['request']): Set<string> {
+  const names = new Set<string>();
+  const pairs = (list: [string, string][]) => {
+    for (const [name, value] of list) if (value === MASKED_SECRET) names.add(name.toLowerCase());
+  };
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) return;
+    for (const [key, item] of Object.entries(value)) {
+      if (item === MASKED_SECRET && !Array.isArray(value)) names.add(key.toLowerCase());
+      walk(item, depth + 1);
+    }
+  };
+  pairs(request.query);
+  const { body } = request;
+  if (body && 'form' in body) pairs(body.form);
+  if (body && 'json' in body) walk(body.json, 1);
+  return names;
+}
+
+/** The rules a recording is compared by: the names it masked, and the fields it and `ignored` leave out. */
+export function rulesOf(request: Recording['request'], ignored: ReadonlySet<string>): MatchRules {
   return {
-    method: method.toUpperCase(),
-    path,
-    query,
-    bodyDigest: digest,
-    id: sha256(`${method.toUpperCase()}\n${path}\n${query}\n${digest}`),
+    masked: maskedNames(request),
+    ignored: new Set([...ignored, ...request.ignore.map((name) => name.toLowerCase())]),
   };
 }
 
-/**
- * A path's template, numbers and GUIDs (and `{name}` segments) standing for any value: `/api/{}/tickets/{}`.
- * Recordings of one operation share it; a replayed call's rate limit and faults count by it.
- */
-export function pathTemplate(path: string): string {
-  return path
-    .split('/')
-    .map((segment) =>
-      /^\d+$/.test(segment) || isGuid(segment) || /^\{[^{}]*\}$/.test(segment) ? '{}' : segment,
-    )
-    .join('/');
+/** A recording's key under its rules: worked out from the request it holds, never read from its file. */
+export function recordingKey(request: Recording['request'], rules: MatchRules): string {
+  return keyOf(
+    request.method,
+    recordedPath(request.path),
+    request.query,
+    bodyOfRecording(request.body),
+    rules,
+  );
 }

@@ -1,5 +1,5 @@
 import { EMULATOR_CONNECTION, type ConnectionsAnswer, type RelayedTenant } from '../../contract/wire.ts';
-import type { RelayTenant } from '../config/config.ts';
+import type { RelayTenant } from '../config/setting-values.ts';
 import { RELAY_MOUNT } from './paths.ts';
 
 export interface ConnectionsSettings {

@@ -128,7 +128,12 @@ describe('when the upstream fails, a 502 relay_failed naming its host', () => {
   });
 
   it('the connection dropped before an answer', async () => {
-    await relayFailure('/relay/echo/broken', new URL(upstream.origin).host);
+    const host = new URL(upstream.origin).host;
+    const body = await relayFailure('/relay/echo/broken', host);
+    expect(body.message).toBe(
+      `The connection to the tenant at ${host} failed before it answered (ECONNRESET).`,
+    );
+    expect(front.logs.at(-1)).toBe(`relay echo: ${host} failed (ECONNRESET)`);
   });
 
   it('no answer within the timeout, measured by a timer', async () => {
@@ -141,7 +146,10 @@ describe('when the upstream fails, a 502 relay_failed naming its host', () => {
   });
 
   it('an answer whose body stalls past the timeout', async () => {
-    await relayFailure('/relay/echo/stalls', new URL(upstream.origin).host);
+    const host = new URL(upstream.origin).host;
+    const body = await relayFailure('/relay/echo/stalls', host);
+    expect(body.message).toBe(`The tenant at ${host} did not answer within 0.3 seconds.`);
+    expect(front.logs.at(-1)).toBe(`relay echo: ${host} failed (timeout)`);
   });
 
   it('an answer declared over 10 MB, refused before reading it', async () => {
@@ -155,7 +163,12 @@ describe('when the upstream fails, a 502 relay_failed naming its host', () => {
   });
 
   it('an answer in a content encoding the relay did not ask for', async () => {
-    await relayFailure('/relay/echo/gzipped', new URL(upstream.origin).host);
+    const host = new URL(upstream.origin).host;
+    const body = await relayFailure('/relay/echo/gzipped', host);
+    expect(body.message).toBe(
+      `The tenant at ${host} answered in a Content-Encoding the relay asked it not to use.`,
+    );
+    expect(front.logs.at(-1)).toBe(`relay echo: ${host} failed (encoded)`);
   });
 
   it.each(['switch-upgrade', 'switch-bare'])(

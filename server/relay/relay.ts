@@ -9,11 +9,13 @@ import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 import { RELAY_LIMIT_HEADER, type RelayLimit } from '../../contract/relay-answer.ts';
+import { API_METHODS, isApiMethod, type ApiMethod } from '../../contract/web-api/methods.ts';
 import type { ConnectionsAnswer } from '../../contract/wire.ts';
 import type { Clock } from '../runtime/clock.ts';
-import type { RelayTenant } from '../config/config.ts';
+import type { RelayTenant } from '../config/setting-values.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError } from '../http/errors.ts';
+import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
 import { answerHeaders } from './answer-headers.ts';
 import { refuseFormSendable, refuseOtherSite } from './cross-site-checks.ts';
 import { RelayLoad } from './load.ts';
@@ -27,6 +29,15 @@ import { refuseTokenless } from './token-required.ts';
 /** A body over the relay's own limit: said as the relay's, since the tenant never saw it. */
 const RELAY_BODY_LIMIT = `The relay passes request bodies of at most ${MAX_BODY_BYTES / 1024} KB (${MAX_BODY_BYTES.toLocaleString('en-US')} bytes), its own limit, not the tenant's; this one is larger, and the tenant was not called.`;
 
+/** A 413 of the body reader said as the relay's own limit; any other error as it was. */
+function asRelayBodyLimit(error: unknown): never {
+  if (!(error instanceof ApiError) || error.status !== 413) throw error;
+  throw new ApiError(413, error.code, RELAY_BODY_LIMIT, {
+    ...error.headers,
+    [RELAY_LIMIT_HEADER]: 'body-size' satisfies RelayLimit,
+  });
+}
+
 /** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
 
@@ -35,20 +46,6 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** The only request headers passed on: never cookies, never Host or X-Forwarded-* from the client. */
 const REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Accept'] as const;
-
-/**
- * Relayed bodies are the tenant's, not this console's: should a browser ever open one as a page, it gets no
- * script, no plugin, no frame and a sandbox, so tenant content can never act with this origin's rights.
- */
-export const RELAY_CSP = [
-  "default-src 'none'",
-  "script-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  'sandbox',
-].join('; ');
 
 export interface RelayDeps {
   tenants: RelayTenant[];
@@ -130,21 +127,13 @@ function seconds(ms: number): string {
   return `${value} second${value === 1 ? '' : 's'}`;
 }
 
-/** The Web API's methods: what its clients send. HEAD, OPTIONS and TRACE have no use here and are refused. */
-const RELAYED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-type HttpMethod = (typeof RELAYED_METHODS)[number];
-
-function isRelayedMethod(method: string | undefined): method is HttpMethod {
-  return (RELAYED_METHODS as readonly string[]).includes(method ?? '');
-}
-
 /**
  * One exchange with the upstream: whole answer or a RelayFailure, within `timeoutMs` from start to end; a
  * RelayBusy when `reserve` refuses the answer's bytes (declared ones before reading them).
  */
 function exchange(
   url: URL,
-  method: HttpMethod,
+  method: ApiMethod,
   headers: Record<string, string | number>,
   body: Buffer | null,
   timeoutMs: number,
@@ -301,7 +290,7 @@ export function createRelay(deps: RelayDeps) {
   }
 
   async function relay(req: IncomingMessage, res: ServerResponse, caller: string) {
-    res.setHeader('Content-Security-Policy', RELAY_CSP);
+    res.setHeader('Content-Security-Policy', TENANT_CONTENT_CSP);
     // What the relay answers itself (its refusals, limits, failures) is for this moment only.
     res.setHeader('Cache-Control', 'no-store');
     const target = parseRelayTarget(req.url ?? '/');
@@ -321,9 +310,10 @@ export function createRelay(deps: RelayDeps) {
     if (!tenant)
       throw new ApiError(404, 'not_found', 'No relay tenant has this name; GET /relay lists them.');
     const method = req.method;
-    if (!isRelayedMethod(method)) {
-      throw new ApiError(405, 'method_not_allowed', `The relay accepts ${RELAYED_METHODS.join(', ')} only.`, {
-        Allow: RELAYED_METHODS.join(', '),
+    // HEAD, OPTIONS and TRACE have no use here and are refused.
+    if (!isApiMethod(method)) {
+      throw new ApiError(405, 'method_not_allowed', `The relay accepts ${API_METHODS.join(', ')} only.`, {
+        Allow: API_METHODS.join(', '),
       });
     }
     refuseOtherSite(req);
@@ -337,13 +327,7 @@ export function createRelay(deps: RelayDeps) {
     const slot = load.admit(caller);
     if (!slot) throw busy(`this caller has ${load.limits.maxRequestsPerCaller} requests in flight already`);
     res.on('close', slot.release);
-    const body = await readBody(req, MAX_BODY_BYTES).catch((error: unknown) => {
-      if (!(error instanceof ApiError) || error.status !== 413) throw error;
-      throw new ApiError(413, error.code, RELAY_BODY_LIMIT, {
-        ...error.headers,
-        [RELAY_LIMIT_HEADER]: 'body-size' satisfies RelayLimit,
-      });
-    });
+    const body = await readBody(req, MAX_BODY_BYTES).catch(asRelayBodyLimit);
 
     const headers: Record<string, string | number> = {
       'User-Agent': `auth-console-relay/${deps.version}`,
@@ -402,15 +386,17 @@ export function createRelay(deps: RelayDeps) {
     }
     const empty = answer.status === 204 || answer.status === 304;
     if (deps.recorder && !called.authArea) {
-      void deps.recorder.record({
+      // Written later, one at a time; whatever becomes of it is the recorder's log line, never this answer's.
+      deps.recorder.record({
         method,
         below: target.rest ?? '',
         search: target.search,
         body: sendsBody ? body : Buffer.alloc(0),
+        contentType: req.headers['content-type'],
         authorization: req.headers.authorization,
         status: answer.status,
-        headers: out,
-        answer: empty ? Buffer.alloc(0) : Buffer.concat(answer.chunks),
+        headers: { ...out },
+        answer: empty ? [] : [...answer.chunks],
       });
     }
     if (!empty) out['Content-Length'] = String(answer.size);

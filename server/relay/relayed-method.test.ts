@@ -67,10 +67,10 @@ describe('relayedMethod', () => {
   it('keys a method by its HTTP method and folded path: letter case, slashes and ids aside', () => {
     expect(relayedMethod('POST', at('/TDWebApi/API/Auth/Login/')).key).toBe('POST tdwebapi/api/auth/login');
     expect(relayedMethod('GET', at('/TDWebApi/api/people/5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10')).key).toBe(
-      'GET tdwebapi/api/people/{}',
+      'GET tdwebapi/api/people/{id}',
     );
     expect(relayedMethod('GET', at('/TDWebApi/api/42/tickets/7?x=1')).key).toBe(
-      'GET tdwebapi/api/{}/tickets/{}',
+      'GET tdwebapi/api/{id}/tickets/{id}',
     );
     expect(relayedMethod('GET', at('/TDWebApi/api/people/lookup')).key).toBe(
       'GET tdwebapi/api/people/lookup',

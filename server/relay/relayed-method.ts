@@ -1,5 +1,5 @@
-import { decodeRepeatedly } from '../../contract/decode-repeatedly.ts';
-import { isGuid } from '../../contract/is-guid.ts';
+import { authCallOf, routeSegments } from '../../contract/web-api/auth-calls.ts';
+import { foldSegment } from '../../contract/web-api/path-template.ts';
 
 /** Which of the tenant's methods a relayed request calls, as its rate limits count them. */
 export interface RelayedMethod {
@@ -18,47 +18,18 @@ export interface RelayedMethod {
   authArea: boolean;
 }
 
-const SIGN_IN_TAILS = [
-  ['api', 'auth'],
-  ['api', 'auth', 'login'],
-  ['api', 'auth', 'loginadmin'],
-];
-const GET_USER_TAIL = ['api', 'auth', 'getuser'];
-
 /**
- * A segment as a lenient server may route it: decoded, NFKC-folded, in lower case, without `;parameters` or the
- * trailing dots and spaces Windows servers drop. Judged leniently on purpose: a spelling the tenant might still
- * take for a sign-in must be seen as one here.
+ * Judged leniently on purpose (contract/web-api/auth-calls.ts): a spelling the tenant might still take for a
+ * sign-in, or for the Auth area, must be seen as one here.
  */
-function routeSegment(raw: string): string {
-  const decoded = (decodeRepeatedly(raw) ?? raw).normalize('NFKC').toLowerCase();
-  return decoded.replace(/;.*$/s, '').replace(/[.\s]+$/u, '');
-}
-
-/** Numbers and GUIDs are a method's parameters (`api/people/{uid}`), not methods of their own. */
-function folded(segment: string): string {
-  return /^\d+$/.test(segment) || isGuid(segment) ? '{}' : segment;
-}
-
-function endsWith(segments: string[], tail: string[]): boolean {
-  return (
-    segments.length >= tail.length &&
-    tail.every((part, i) => segments[segments.length - tail.length + i] === part)
-  );
-}
-
 export function relayedMethod(method: string, upstream: URL): RelayedMethod {
-  const segments = upstream.pathname
-    .split('/')
-    .map(routeSegment)
-    .filter((segment) => segment !== '');
-  const signIn = method === 'POST' && SIGN_IN_TAILS.some((tail) => endsWith(segments, tail));
-  const getUser = method === 'GET' && endsWith(segments, GET_USER_TAIL);
+  const call = authCallOf(method, upstream.pathname, 'lenient');
+  const segments = routeSegments(upstream.pathname, 'lenient');
   return {
-    key: `${method} ${segments.map(folded).join('/')}`,
-    signIn,
-    limitedAuth: signIn || getUser,
-    needsToken: getUser,
-    authArea: segments.some((segment, i) => segment === 'api' && segments[i + 1] === 'auth'),
+    key: `${method} ${segments.map(foldSegment).join('/')}`,
+    signIn: call.signIn,
+    limitedAuth: call.signIn || call.getUser,
+    needsToken: call.getUser,
+    authArea: call.authArea,
   };
 }

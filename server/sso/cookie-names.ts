@@ -1,4 +1,5 @@
-import { cookiePath, type ApiBase } from './paths.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
+import { cookiePath } from './paths.ts';
 
 /** The SSO cookies over plain http, where they are kept apart by path. */
 export const SESSION_COOKIE = 'TDWebApiSso';

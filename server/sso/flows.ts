@@ -1,5 +1,5 @@
 import type { Clock } from '../runtime/clock.ts';
-import type { ApiBase } from './paths.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
 import { digest } from './secrets.ts';
 
 /** How long a browser has from `loginsso` to the callback. */

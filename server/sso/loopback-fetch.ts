@@ -12,9 +12,9 @@ export interface Loopback {
 
 type FetchInit = { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal };
 
-function bodyText(body: unknown, headers: Record<string, string>): string | undefined {
+function bodyText(body: unknown, headers: Record<string, string>): string | Buffer | undefined {
   if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') return body;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
   if (body instanceof URLSearchParams) {
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';

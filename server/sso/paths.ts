@@ -1,8 +1,11 @@
-/** The two API bases, as the real service spells them; cookie paths are case-sensitive, routes are not. */
-export type ApiBase = '/TDWebApi' | '/SBTDWebApi';
+import { apiBaseOf, PRODUCTION_BASE, type ApiBase } from '../../contract/web-api/bases.ts';
 
-export function apiBaseOf(url: URL): ApiBase {
-  return url.pathname.toLowerCase().startsWith('/sbtdwebapi/') ? '/SBTDWebApi' : '/TDWebApi';
+/**
+ * The base an SSO route was called below, as the real service spells it: cookie paths are case-sensitive, routes
+ * are not.
+ */
+export function ssoBaseOf(url: URL): ApiBase {
+  return apiBaseOf(url.pathname) ?? PRODUCTION_BASE;
 }
 
 /** Where the SSO cookies live: the auth area of one API base, so no other path ever sees them. */
@@ -17,8 +20,6 @@ export function loginSsoPath(base: ApiBase): string {
 export function callbackPath(base: ApiBase): string {
   return `${base}/api/auth/loginsso/callback`;
 }
-
-export const API_BASES: readonly ApiBase[] = ['/TDWebApi', '/SBTDWebApi'];
 
 /** The console's sign-in screen: where the identity provider sends the browser back after signing out there. */
 export const SIGNED_OUT_PATH = '/sign-in';

@@ -19,7 +19,8 @@ import type { Flow, FlowCheck, SsoFlows } from './flows.ts';
 import { userForIdentity } from './map-identity.ts';
 import { ssoCookie } from './cookie-names.ts';
 import type { FlowBindings } from './flow-bindings.ts';
-import { apiBaseOf, callbackPath, loginSsoPath, SIGNED_OUT_PATH, type ApiBase } from './paths.ts';
+import type { ApiBase } from '../../contract/web-api/bases.ts';
+import { callbackPath, loginSsoPath, SIGNED_OUT_PATH, ssoBaseOf } from './paths.ts';
 import type { OnBehalfOf } from './on-behalf-of.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { safeReturnTo } from './return-to.ts';
@@ -126,7 +127,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
   }
 
   const loginSso: Handler = async ({ req, url }) => {
-    const base = apiBaseOf(url);
+    const base = ssoBaseOf(url);
     const secure = secureFor(req, deps.origin());
     const raw = queryParam(url, 'returnto');
     const returnTo = raw === null ? null : safeReturnTo(raw);
@@ -160,7 +161,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
   const callback: Handler = async ({ req, url }) => {
     const secure = secureFor(req, deps.origin());
     // The cookie of the base this callback is under: where the flow started, if it is a flow of this browser.
-    const binding = readCookie(req, ssoCookie('flow', apiBaseOf(url), secure).name, isOurBinding);
+    const binding = readCookie(req, ssoCookie('flow', ssoBaseOf(url), secure).name, isOurBinding);
     const state = url.searchParams.get('state');
     let flow: Flow | null = null;
     try {
@@ -202,7 +203,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
    */
   const logoutSso: Handler = async ({ req, url }) => {
     refuseCrossSite(req, deps.origin());
-    const base = apiBaseOf(url);
+    const base = ssoBaseOf(url);
     const secure = secureFor(req, deps.origin());
     const spot = ssoCookie('session', base, secure);
     const sessionId = readCookie(req, spot.name, isLiveSession);

@@ -94,3 +94,8 @@ export class IdpStoreRows {
     return deleted;
   }
 }
+
+/** Forgets everything the embedded provider stored (sessions, grants, codes, interactions): a new realm. */
+export function deleteAllProviderRecords(db: Db): void {
+  db.prepare('DELETE FROM idp_store').run();
+}

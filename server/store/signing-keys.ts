@@ -48,3 +48,12 @@ export function retireSigningKey(db: Db): SigningKeys {
     return { current: next, retired: kept };
   })();
 }
+
+/**
+ * Puts a new key in place of every key before it, retired ones too (a new realm): every token issued until now is
+ * refused, as one this server never signed.
+ */
+export function replaceSigningKeys(db: Db): void {
+  setMeta(db, RETIRED, JSON.stringify([]));
+  setMeta(db, CURRENT, randomBytes(KEY_BYTES));
+}

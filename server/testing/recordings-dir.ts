@@ -12,17 +12,23 @@ function recordingFiles(dir: string): Record<string, string> {
 }
 
 /**
- * The recordings once `done` says they are complete. A recording is written after its answer is sent, so the
- * test looks again a bounded number of times (each a few milliseconds) before it gives up.
+ * Resolves once `done` says so. A recording is written after its answer is sent, so the test looks again a bounded
+ * number of times (each a few milliseconds) before it gives up.
  */
+export async function whenTrue(done: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    if (done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${what} never came`);
+}
+
+/** The recordings once `done` says they are complete. */
 export async function recordingsWhen(
   dir: string,
   done: (files: Record<string, string>) => boolean,
 ): Promise<Record<string, string>> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const files = recordingFiles(dir);
-    if (done(files)) return files;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`the recordings of ${dir} never became what the test waits for`);
+  let files: Record<string, string> = {};
+  await whenTrue(() => done((files = recordingFiles(dir))), `what the test waits for in ${dir}`);
+  return files;
 }

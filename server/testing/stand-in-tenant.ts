@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The sandbox's bearer token: shaped as the Web API's (a JWT), so that nothing can tell it from a real one. */
@@ -7,12 +7,43 @@ export const SANDBOX_TOKEN =
 export const SANDBOX_SIGNATURE = SANDBOX_TOKEN.split('.')[2]!;
 export const SANDBOX_PASSWORD = 'Sandbox-Pass-2026';
 
+/** An answer a test scripts for one call (its method and lower-case path below the base). */
+interface ScriptedAnswer {
+  status: number;
+  /** The answer's bytes as sent, or JSON (serialized compactly). */
+  body: string | Buffer | { json: unknown };
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
 export interface StandInTenant {
   /** Its Web API base, e.g. http://127.0.0.1:41234/TDWebApi */
   base: string;
   /** What a ticket's title is now: changed by a test to see the latest answer win. */
   title: string;
+  /**
+   * Answers a test scripted, by `METHOD /api/…` (lower-case path, no query), given to any caller with the
+   * sandbox's token; they win over the tenant's own routes.
+   */
+  scripted: Map<string, ScriptedAnswer>;
+  /** How many calls reached it, sign-ins included. */
+  calls: number;
+  /** The bearer tokens it takes: the sandbox's, and any a test adds. */
+  tokens: Set<string>;
   stop(): Promise<void>;
+}
+
+function sendScripted(res: ServerResponse, scripted: ScriptedAnswer) {
+  const { body } = scripted;
+  const bytes = Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body.json));
+  res.writeHead(scripted.status, {
+    'Content-Type': scripted.contentType ?? 'application/json; charset=utf-8',
+    'Content-Length': bytes.length,
+    ...scripted.headers,
+  });
+  res.end(bytes);
 }
 
 interface Ticket {
@@ -30,7 +61,12 @@ interface Ticket {
  * with the sandbox's bearer token; `POST api/auth/login` hands that token out for its password.
  */
 export async function startStandInTenant(): Promise<StandInTenant> {
-  const tenant = { title: 'Printer on fire' };
+  const tenant = {
+    title: 'Printer on fire',
+    scripted: new Map<string, ScriptedAnswer>(),
+    calls: 0,
+    tokens: new Set([SANDBOX_TOKEN]),
+  };
   const ticket = (id: number): Ticket => ({
     ID: id,
     Title: id === 12 ? tenant.title : `Ticket ${id}`,
@@ -39,6 +75,7 @@ export async function startStandInTenant(): Promise<StandInTenant> {
     Notes: `Opened with ${SANDBOX_TOKEN}`,
   });
   const server = createServer((req, res) => {
+    tenant.calls++;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -59,8 +96,14 @@ export async function startStandInTenant(): Promise<StandInTenant> {
         answer(sent.password === SANDBOX_PASSWORD ? 200 : 401, SANDBOX_TOKEN);
         return;
       }
-      if (req.headers.authorization !== `Bearer ${SANDBOX_TOKEN}`) {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (token === undefined || !tenant.tokens.has(token)) {
         answer(401, { Message: 'Authorization has been denied for this request.' });
+        return;
+      }
+      const scripted = tenant.scripted.get(`${req.method} ${path.replace(/^\/(?:sb)?tdwebapi/, '')}`);
+      if (scripted) {
+        sendScripted(res, scripted);
         return;
       }
       const byId = /^\/tdwebapi\/api\/\d+\/tickets\/(\d+)$/.exec(path);

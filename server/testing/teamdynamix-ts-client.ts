@@ -13,7 +13,7 @@ export interface IntegrationRun {
   before: Outcome;
   /** After `POST /_emulator/tokens/expire`: the same kept token, and a client whose provider signs in again. */
   expired: { kept: Outcome; fresh: Outcome };
-  /** A scripted 429 without Retry-After, met by a client allowed one retry: its waits, and getuser's outcome. */
+  /** A held 429 without Retry-After, met by a client allowed one retry: its waits, and getuser's outcome. */
   rateLimited: { outcome: Outcome; waits: { delayMs: number; reason: string }[] };
   /** After the clock moved 24 h: a token kept from before, and a client that signs in again. */
   clockMoved: { kept: Outcome; fresh: Outcome };

@@ -65,7 +65,7 @@ export class RateLimitedError extends Error {
 export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';
   constructor() {
-    super('The session has expired');
+    super('Not sent: the token is past its expiry');
   }
 }
 

@@ -1,3 +1,4 @@
+import { PRODUCTION_BASE, SANDBOX_BASE } from '@contract/web-api/bases';
 import { THIS_SERVER_ORGANIZATION } from '@contract/wire';
 
 /** Where API calls go: this server's emulator, or a real tenant through this server's relay. */
@@ -24,7 +25,7 @@ export const CONNECTION_CHOICE_KEY = 'auth-console.connection';
 export const EMULATOR: Connection = {
   id: 'emulator',
   label: 'This server (emulator)',
-  baseUrl: '/TDWebApi',
+  baseUrl: PRODUCTION_BASE,
   upstream: null,
   organization: THIS_SERVER_ORGANIZATION,
 };
@@ -32,7 +33,7 @@ export const EMULATOR: Connection = {
 export const EMULATOR_SANDBOX: Connection = {
   id: 'emulator-sandbox',
   label: 'This server (emulator, sandbox)',
-  baseUrl: '/SBTDWebApi',
+  baseUrl: SANDBOX_BASE,
   upstream: null,
   organization: THIS_SERVER_ORGANIZATION,
 };

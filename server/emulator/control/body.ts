@@ -1,12 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../../http/errors.ts';
-import { foldKeys, readJsonBody } from '../../http/body.ts';
-
-/** Whether the request says it has no body at all (no length, or 0, and no chunks). */
-function isEmpty(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
-}
+import { declaresNoBody, foldKeys, readJsonBody } from '../../http/body.ts';
 
 /**
  * A control call's JSON object, keys folded to lower case as the API's own bodies are; an absent body is an empty
@@ -16,7 +10,7 @@ export async function readControlBody(
   req: IncomingMessage,
   allowed: readonly string[],
 ): Promise<Map<string, unknown>> {
-  if (isEmpty(req)) return new Map();
+  if (declaresNoBody(req)) return new Map();
   const body = foldKeys(await readJsonBody(req));
   for (const key of body.keys()) {
     if (!allowed.some((name) => name.toLowerCase() === key)) {

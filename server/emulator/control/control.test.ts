@@ -230,6 +230,24 @@ describe('POST /_emulator/reset', () => {
     expect((await adminLogin(DEMO.exampleKey)).status).toBe(200);
   });
 
+  it('with {"realm": true} hashes no password again: the hashes of an unchanged realm are kept', async () => {
+    const hashes = () => ({
+      users: server.app.db
+        .prepare('SELECT username_key, password_hash FROM users WHERE password_hash IS NOT NULL ORDER BY 1')
+        .all(),
+      identities: server.app.db
+        .prepare('SELECT name_key, password_hash FROM idp_identities ORDER BY 1')
+        .all(),
+    });
+    await controlCall(server.origin, 'POST', '/reset', { realm: true });
+    const before = hashes();
+    expect(before.users.length).toBeGreaterThan(1);
+    expect(before.identities.length).toBeGreaterThan(1);
+    await controlCall(server.origin, 'POST', '/reset', { realm: true });
+    expect(hashes()).toEqual(before);
+    expect((await passwordLogin(DEMO.jdoe, DEMO.password)).status).toBe(200);
+  });
+
   it('refuses anything but a boolean realm', async () => {
     expectApiError(await controlCall(server.origin, 'POST', '/reset', { realm: 'yes' }), 400, 'bad_request');
     expectApiError(
@@ -269,6 +287,84 @@ describe('POST /_emulator/faults', () => {
     expect(resumed.status).toBe(200);
     expect(resumed.headers['x-ratelimit-limit']).toBe('5');
     expect(controlLines().at(-1)).toMatchObject({ action: 'fault', status: 429, times: 3, retryAfter: 7 });
+  });
+
+  it('holds a 429 given without times until the reset it announced, by the control clock, as the real limit does', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const added = await addFault({ method: 'GET', path: '/api/auth/getuser', status: 429, retryAfter: 30 });
+    expect(JSON.parse(added.text)).toMatchObject({ faults: [{ status: 429, times: 1, holds: true }] });
+    const first = await getUser(token);
+    expectApiError(first, 429, 'rate_limited');
+    const reset = String(first.headers['x-ratelimit-reset']);
+    expect(Date.parse(reset) - Date.parse(first.headers.date!)).toBe(30_000);
+    expect(first.headers['retry-after']).toBe('30');
+    // A client that ignores the back-off and retries at once, then a little later: still refused, the same reset.
+    for (const [advance, retryAfter] of [
+      [0, '30'],
+      [1, '29'],
+      [28, '1'],
+    ] as const) {
+      await controlCall(server.origin, 'POST', '/clock', { advance });
+      const held = await getUser(token);
+      expectApiError(held, 429, 'rate_limited');
+      expect(held.headers['x-ratelimit-remaining']).toBe('0');
+      expect(held.headers['x-ratelimit-limit']).toBe('5');
+      expect(held.headers['x-ratelimit-reset']).toBe(reset);
+      expect(held.headers['retry-after']).toBe(retryAfter);
+    }
+    // Another method of the same caller is not held.
+    expect((await passwordLogin(DEMO.jdoe, DEMO.password)).status).toBe(200);
+    expect(JSON.parse((await controlCall(server.origin, 'GET', '/faults')).text)).toEqual({ faults: [] });
+    // Past the reset: a new window, its whole allowance and a reset of its own.
+    await controlCall(server.origin, 'POST', '/clock', { advance: 2 });
+    const resumed = await getUser(token);
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers['x-ratelimit-remaining']).toBe('4');
+    expect(Date.parse(String(resumed.headers['x-ratelimit-reset'])) - Date.parse(resumed.headers.date!)).toBe(
+      60_000,
+    );
+    const journal = JSON.parse((await controlCall(server.origin, 'GET', '/requests')).text) as {
+      requests: { path: string; status: number; answeredBy: string }[];
+    };
+    expect(
+      journal.requests
+        .filter((entry) => entry.path === '/api/auth/getuser')
+        .slice(-5)
+        .map((entry) => `${entry.status} ${entry.answeredBy}`),
+    ).toEqual(['429 fault', '429 fault', '429 fault', '429 fault', '200 emulator']);
+  });
+
+  it('holds without Retry-After when told to omit it, and ends the hold when the faults are cleared or reset', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    await addFault({ method: 'GET', path: '/api/auth/getuser', status: 429, omitRetryAfter: true });
+    for (let i = 0; i < 2; i++) {
+      const held = await getUser(token);
+      expectApiError(held, 429, 'rate_limited');
+      expect(held.headers).not.toHaveProperty('retry-after');
+      expect(Date.parse(String(held.headers['x-ratelimit-reset'])) - Date.parse(held.headers.date!)).toBe(
+        60_000,
+      );
+    }
+    await controlCall(server.origin, 'DELETE', '/faults');
+    expect((await getUser(token)).status).toBe(200);
+    await addFault({ method: 'GET', path: '/api/auth/getuser', status: 429 });
+    expectApiError(await getUser(token), 429, 'rate_limited');
+    await controlCall(server.origin, 'POST', '/reset');
+    expect((await getUser(token)).status).toBe(200);
+  });
+
+  it('fires a 429 with "times" on that many calls only, as before: "times": 1 is a single 429', async () => {
+    const token = await login(server.api, DEMO.jdoe);
+    const added = await addFault({
+      method: 'GET',
+      path: '/api/auth/getuser',
+      status: 429,
+      retryAfter: 30,
+      times: 1,
+    });
+    expect(JSON.parse(added.text)).toMatchObject({ faults: [{ times: 1, holds: false }] });
+    expectApiError(await getUser(token), 429, 'rate_limited');
+    expect((await getUser(token)).status).toBe(200);
   });
 
   it('has the same shape as a real 429', async () => {
@@ -332,6 +428,7 @@ describe('POST /_emulator/faults', () => {
         path: '/api/auth/login',
         status: 500,
         times: 2,
+        holds: false,
         retryAfter: null,
         omitRetryAfter: false,
         delayMs: 0,

@@ -1,16 +1,20 @@
+import { isParameter } from '../../../contract/web-api/path-template.ts';
 import { tokenExpired } from '../../auth/bearer.ts';
 import type { Clock } from '../../runtime/clock.ts';
 import { ApiError, internalError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import { noteFault } from '../../http/request-notes.ts';
 import type { RoutedCall } from '../../http/router.ts';
-import type { RateWindow } from '../../rate-limit/limiter.ts';
+import type { Hold, RateLimiter, RateWindow } from '../../rate-limit/limiter.ts';
 import { booleanProperty, wholeNumber } from './body.ts';
 
 const FAULT_STATUSES = [401, 429, 500, 503] as const;
 type FaultStatus = (typeof FAULT_STATUSES)[number];
 
-/** A scripted answer for the next `times` calls of one method and path, below either API base. */
+/**
+ * A scripted answer for the next `times` calls of one method and path, below either API base; a 429 given without
+ * `times` holds: its caller's calls of that method are refused until the reset it announced.
+ */
 export interface Fault {
   method: 'GET' | 'POST';
   /**
@@ -21,6 +25,11 @@ export interface Fault {
   /** The answer instead of the route's; null: the route answers, after the delay. */
   status: FaultStatus | null;
   times: number;
+  /**
+   * A 429 given without `times`: it answers one call, and its caller's calls of the method after it get the
+   * same 429 until its reset, by the emulator's clock, as the real service's limit does.
+   */
+  holds: boolean;
   /** Seconds, for a 429 (its Retry-After and X-RateLimit-Reset) or a 503 (its Retry-After). */
   retryAfter: number | null;
   /** A 429 without Retry-After: only the X-RateLimit headers say when to try again, as the vendor documents. */
@@ -49,7 +58,6 @@ const MAX_FAULTS = 100;
 const MAX_TIMES = 10_000;
 const MAX_DELAY_MS = 120_000;
 const MAX_RETRY_AFTER = 86_400;
-const TEMPLATE_SEGMENT = /^\{[^{}]*\}$/;
 
 function bad(message: string): ApiError {
   return new ApiError(400, 'bad_request', message);
@@ -124,11 +132,13 @@ function parseFault(body: Map<string, unknown>, targets: FaultTargets): Waiting 
   }
   const omitRetryAfter = booleanProperty(body, 'omitRetryAfter', false)!;
   if (omitRetryAfter && status !== 429) throw bad('omitRetryAfter goes with status 429 only.');
+  const times = wholeNumber(body, 'times', 1, MAX_TIMES, null);
   const fault: Fault = {
     method,
     path: normalized,
     status,
-    times: wholeNumber(body, 'times', 1, MAX_TIMES, 1)!,
+    times: times ?? 1,
+    holds: status === 429 && times === null,
     retryAfter,
     omitRetryAfter,
     delayMs,
@@ -136,13 +146,16 @@ function parseFault(body: Map<string, unknown>, targets: FaultTargets): Waiting 
   return {
     fault,
     route,
-    segments: segments.map((segment) => (TEMPLATE_SEGMENT.test(segment) ? null : segment)),
+    segments: segments.map((segment) => (isParameter(segment) ? null : segment)),
   };
 }
 
 /** The faults scripted, in the order given; each answers its calls in turn, then is gone. */
 export class Faults {
   private readonly list: Waiting[] = [];
+
+  /** The limiter a holding 429 holds its caller in. */
+  constructor(private readonly limiter: RateLimiter) {}
 
   /**
    * Checks a `POST /_emulator/faults` body against the routes it may name and adds its fault; throws the 400 that
@@ -157,9 +170,15 @@ export class Faults {
     return { ...waiting.fault };
   }
 
-  /** Forgets every fault; returns how many there were. */
+  /** Forgets every fault and ends the 429s they hold; returns how many faults were waiting. */
   clear(): number {
+    this.limiter.releaseHolds();
     return this.list.splice(0).length;
+  }
+
+  /** Holds the caller of a call a holding 429 answered until its reset. */
+  hold(call: RoutedCall, hold: Hold) {
+    if (call.rateLimit) this.limiter.hold(call.rateLimit.method, call.caller, hold);
   }
 
   get pending(): readonly Fault[] {
@@ -167,7 +186,7 @@ export class Faults {
   }
 
   /** The first fault waiting for this call, used up by one; undefined when none. */
-  take(call: Pick<RoutedCall, 'method' | 'path' | 'route'>): Fault | undefined {
+  take(call: RoutedCall): Fault | undefined {
     const segments = call.path.split('/').filter((segment) => segment !== '');
     const index = this.list.findIndex(
       (waiting) =>
@@ -189,7 +208,8 @@ function delay(ms: number): Promise<void> {
 
 /**
  * The router's intercept: a call with a fault waiting is delayed and answered as the real service answers in
- * that situation (the emulator's own 401, 429 and 500), then normal service resumes.
+ * that situation (the emulator's own 401, 429 and 500), then normal service resumes (after a holding 429, once its
+ * reset has come).
  */
 export function faultIntercept(faults: Faults, clock: Clock, fallbackWindow: RateWindow) {
   return async (call: RoutedCall) => {
@@ -202,7 +222,7 @@ export function faultIntercept(faults: Faults, clock: Clock, fallbackWindow: Rat
       case 401:
         throw tokenExpired();
       case 429: {
-        const window = call.window ?? fallbackWindow;
+        const window = call.rateLimit?.window ?? fallbackWindow;
         const seconds = fault.retryAfter ?? window.windowMs / 1000;
         const decision = {
           allowed: false,
@@ -210,6 +230,8 @@ export function faultIntercept(faults: Faults, clock: Clock, fallbackWindow: Rat
           remaining: 0,
           resetAt: clock.now() + seconds * 1000,
         };
+        if (fault.holds)
+          faults.hold(call, { until: decision.resetAt, withRetryAfter: !fault.omitRetryAfter });
         throw rateLimited(call.res, decision, window, seconds, !fault.omitRetryAfter);
       }
       case 500:

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { Route } from '../../http/router.ts';
 import { userNameOf, type Users } from '../../store/users.ts';
 import type { Journal } from '../journal.ts';
+import { parseJournalFilter } from '../journal-filter.ts';
 import { booleanProperty, readControlBody } from './body.ts';
 import { parseAdvance, parseOffset } from './duration.ts';
 import { FAULT_PROPERTIES, type Faults, type FaultTargets } from './faults.ts';
@@ -115,7 +116,16 @@ export function controlRoutes(deps: ControlDeps): Route[] {
     {
       path: '/requests',
       methods: {
-        GET: { handler: () => ({ status: 200, json: journal.list() }) },
+        GET: {
+          handler: ({ url }) => ({
+            status: 200,
+            json: journal.list(
+              parseJournalFilter(url.searchParams, (method, segments) =>
+                deps.faultTargets.routeOf(method, segments),
+              ),
+            ),
+          }),
+        },
         DELETE: {
           handler: () => {
             const cleared = journal.clear();
@@ -126,7 +136,7 @@ export function controlRoutes(deps: ControlDeps): Route[] {
       },
     },
     {
-      path: '/users/:username',
+      path: '/users/{username}',
       methods: {
         PATCH: {
           handler: async ({ req, params }) => {
@@ -143,7 +153,7 @@ export function controlRoutes(deps: ControlDeps): Route[] {
       },
     },
     {
-      path: '/admin-accounts/:beid/rotate-key',
+      path: '/admin-accounts/{beid}/rotate-key',
       methods: {
         POST: {
           handler: async ({ req, params }) => {

@@ -11,7 +11,7 @@ const ANSWER = {
   Empty: {},
 };
 
-function setup(value: unknown, label = 'Response body') {
+function setup(value: unknown, label = 'Answer body') {
   const user = userEvent.setup({ delay: null });
   render(<JsonTree value={value} label={label} />);
   return { user, tree: screen.getByRole('tree', { name: label }) };
@@ -103,12 +103,12 @@ describe('the JSON tree', () => {
     const { user } = setup(ANSWER);
     const copyButtons = () =>
       screen.getAllByRole('button', { name: /^Copy / }).map((b) => b.getAttribute('aria-label'));
-    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID']);
+    expect(copyButtons()).toEqual(['Copy all of Answer body', 'Copy UID']);
     await user.click(screen.getByRole('button', { name: 'Copy UID' }));
     expect(await navigator.clipboard.readText()).toBe('"5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10"');
 
     await user.hover(screen.getByText('OrgApplications'));
-    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID', 'Copy OrgApplications']);
+    expect(copyButtons()).toEqual(['Copy all of Answer body', 'Copy UID', 'Copy OrgApplications']);
     // fireEvent: user-event moves the pointer without a relatedTarget, which React reads as leaving the row.
     fireEvent.click(screen.getByRole('button', { name: 'Copy OrgApplications' }));
     await waitFor(async () =>
@@ -116,7 +116,7 @@ describe('the JSON tree', () => {
     );
     expect(item('OrgApplications: 1 item')).toHaveAttribute('aria-expanded', 'false');
     await user.unhover(screen.getByText('OrgApplications'));
-    expect(copyButtons()).toEqual(['Copy all of Response body', 'Copy UID']);
+    expect(copyButtons()).toEqual(['Copy all of Answer body', 'Copy UID']);
 
     await user.click(screen.getByText('OrgApplications'));
     await user.click(screen.getByText('0'));
@@ -124,7 +124,7 @@ describe('the JSON tree', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy OrgApplications[0]["Security Role"]' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('null'));
 
-    await user.click(screen.getByRole('button', { name: 'Copy all of Response body' }));
+    await user.click(screen.getByRole('button', { name: 'Copy all of Answer body' }));
     expect(await navigator.clipboard.readText()).toBe(JSON.stringify(ANSWER, null, 2));
   });
 
@@ -137,9 +137,9 @@ describe('the JSON tree', () => {
     expect(tabbable()).toEqual([item(/^UID/)]);
 
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Copy all of Response body' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Copy all of Answer body' })).toHaveFocus();
     await user.tab();
-    expect(screen.getByRole('searchbox', { name: 'Search response body' })).toHaveFocus();
+    expect(screen.getByRole('searchbox', { name: 'Search answer body' })).toHaveFocus();
     await user.tab();
     expect(item(/^UID/)).toHaveFocus();
     await user.tab();
@@ -256,10 +256,10 @@ describe('the JSON tree', () => {
       Notes: { Text: i === 5 ? 'knows smithing' : 'x' },
     }));
     const { user } = setup(people);
-    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'SMITH');
+    await user.type(screen.getByRole('searchbox', { name: 'Search answer body' }), 'SMITH');
     expect(await screen.findByText('“SMITH” is in 4 of 30 items.')).toBeInTheDocument();
     // A search starts a new tree.
-    const tree = () => screen.getByRole('tree', { name: 'Response body' });
+    const tree = () => screen.getByRole('tree', { name: 'Answer body' });
     const top = () =>
       within(tree())
         .getAllByRole('treeitem')
@@ -276,17 +276,17 @@ describe('the JSON tree', () => {
     // Three records by their caption and their FullName; the fourth’s match is inside its folded Notes.
     expect([...tree().querySelectorAll('mark')].map((m) => m.textContent)).toEqual(Array(6).fill('Smith'));
     // A member found by its own name is shown whole.
-    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'notes');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search answer body' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search answer body' }), 'notes');
     expect(await screen.findByText('“notes” is in 30 of 30 items.')).toBeInTheDocument();
     await user.click(within(top()[0]!).getByText('Notes'));
     expect(item('Text: "x"', top()[0])).toBeInTheDocument();
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'nowhere');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search answer body' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search answer body' }), 'nowhere');
     expect(await screen.findByText('No match for “nowhere”.')).toBeInTheDocument();
     expect(screen.queryByRole('tree')).not.toBeInTheDocument();
-    await user.clear(screen.getByRole('searchbox', { name: 'Search response body' }));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search answer body' }));
     expect(await screen.findByRole('tree')).toBeInTheDocument();
     expect(top()).toHaveLength(30);
     expect(top().every((i) => i.getAttribute('aria-expanded') === 'false')).toBe(true);
@@ -295,11 +295,11 @@ describe('the JSON tree', () => {
   it('searches a 50,000-record answer, opening no more than ten of its matches', async () => {
     const big = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `person ${i}`, tags: ['a', 'b'] }));
     setup(big);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search response body' }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search answer body' }), {
       target: { value: 'person 4' },
     });
     expect(await screen.findByText('“person 4” is in 11,111 of 50,000 items.')).toBeInTheDocument();
-    const tree = screen.getByRole('tree', { name: 'Response body' });
+    const tree = screen.getByRole('tree', { name: 'Answer body' });
     expect(tree.querySelectorAll('[aria-level="1"]')).toHaveLength(101);
     expect(tree.querySelectorAll('[aria-level="1"][aria-expanded="true"]')).toHaveLength(10);
     expect(screen.getByText('Show next 100 (101–200 of 11,111)')).toBeInTheDocument();

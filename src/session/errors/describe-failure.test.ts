@@ -81,7 +81,7 @@ describe('describeFailure', () => {
   it('reads an expired session', () => {
     expect(describeFailure(new SessionExpiredError())).toEqual({
       kind: 'expired',
-      message: 'Your session has expired. Sign in again.',
+      message: 'Your session expired. Sign in again to continue.',
     });
   });
 
@@ -102,13 +102,14 @@ describe('describeFailure', () => {
     });
   });
 
-  it('reads a 401 with a token as no permission or as a session no longer valid', () => {
+  it('reads a 401 with a token as no permission or as a session that ended', () => {
     expect(describeFailure(http(401, 'insufficient_permission', 'No TDPeople.', true))).toEqual({
       kind: 'forbidden',
       message: 'You do not have permission for this action.',
     });
     expect(describeFailure(http(401, 'invalid_token', 'The token has expired.', true))).toMatchObject({
       kind: 'expired',
+      message: 'Your session ended. Sign in again to continue.',
     });
   });
 

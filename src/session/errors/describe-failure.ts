@@ -8,6 +8,7 @@ import {
 import { now } from '@/lib/clock';
 import { relayLimitOf, relayLimitSentence, withRelayLimit } from '@/lib/relay-limit';
 import type { RelayLimit } from '@contract/relay-answer';
+import { SIGN_OUT_MESSAGES } from '../sign-in/sign-out-messages';
 import { retryMessage } from './retry-message';
 
 export type FailureKind =
@@ -52,7 +53,7 @@ function describeWithoutDetails(error: unknown): Failure {
     return { kind: 'rate-limited', retryAt: error.retryAt, message: retryMessage(error.retryAt) };
   }
   if (error instanceof SessionExpiredError) {
-    return { kind: 'expired', message: 'Your session has expired. Sign in again.' };
+    return { kind: 'expired', message: SIGN_OUT_MESSAGES.expired };
   }
   if (error instanceof NetworkError) {
     return {
@@ -74,7 +75,7 @@ function describeWithoutDetails(error: unknown): Failure {
         };
       return error.code === 'insufficient_permission'
         ? { kind: 'forbidden', message: 'You do not have permission for this action.' }
-        : { kind: 'expired', message: 'Your session is no longer valid. Sign in again.' };
+        : { kind: 'expired', message: SIGN_OUT_MESSAGES.ended };
     case 403:
       if (error.code === 'account_locked')
         return { kind: 'locked', message: error.serverMessage ?? 'This account is locked.' };

@@ -19,9 +19,9 @@ import { SIGN_IN_PATH } from '@/lib/routes';
 import { cleanTokenText } from '@/lib/token-text';
 import type { Failure } from '@/session/errors/describe-failure';
 import { useSessionStore } from '@/session/stores/session-store';
-import { ConnectionPicker } from '@/features/connections/components/connection-picker';
-import { pastedTokenRefusal, verifyPastedToken } from '@/features/sso/api/verify-token';
-import { ClaimsTable } from '@/features/token/components/claims-table';
+import { ConnectionPicker } from '@/components/connection-picker';
+import { pastedTokenRefusal, verifyPastedToken } from '@/features/sso/public';
+import { ClaimsTable } from '@/features/token/public';
 import { TokenVerdict } from './token-verdict';
 
 type Check =

@@ -4,7 +4,8 @@ import { api } from '@/session/client/api';
 import type { ErrorDecision } from '@/session/errors/error-policy';
 import { errorPolicy } from '@/session/client/session-error-policy';
 import { rateLimitBook } from '@/session/stores/rate-limit-store';
-import { isSignInPath, type BuiltRequest } from '../form/request-form';
+import { authCallOf } from '@contract/web-api/auth-calls';
+import type { BuiltRequest } from '../form/request-form';
 
 export type SendOutcome =
   | { kind: 'answer'; answer: RawAnswer; decision: ErrorDecision | null }
@@ -19,7 +20,10 @@ export type SendOutcome =
  */
 export async function sendRequest(request: BuiltRequest): Promise<SendOutcome> {
   try {
-    const answer = await api.sendRaw({ ...request, auth: !isSignInPath(request.path) });
+    const answer = await api.sendRaw({
+      ...request,
+      auth: !authCallOf(request.method, request.path, 'strict').signIn,
+    });
     if (answer.rateLimit?.remaining === 0 && answer.resetAt !== null) {
       const blocked = rateLimitBook.blockedUntil(answer.base, answer.rateMethod) ?? 0;
       if (answer.resetAt > blocked) rateLimitBook.block(answer.base, answer.rateMethod, answer.resetAt);

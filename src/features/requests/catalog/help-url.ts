@@ -1,8 +1,9 @@
 import type { Connection } from '@/lib/connection';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import { PRODUCTION_BASE } from '@contract/web-api/bases';
 
 /** The Web API's public help, for connections with no tenant of their own (this server's emulator). */
-export const PUBLIC_HELP_BASE = 'https://api.teamdynamix.com/TDWebApi';
+export const PUBLIC_HELP_BASE = `https://api.teamdynamix.com${PRODUCTION_BASE}`;
 
 /** Where a connection's Web API serves its help: the tenant's own base (production or sandbox), or the public one. */
 export function helpBase(connection: Connection): string {

@@ -1,5 +1,6 @@
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { CATALOG } from '@contract/catalog/catalog-data';
+import { API_METHODS } from '@contract/web-api/methods';
 
 /** Singular and plural alike: "ticket" finds "Tickets" as well as "Ticket Statuses". */
 function stem(word: string): string {
@@ -47,14 +48,12 @@ function wordScore(word: string, item: Indexed): number {
   return item.text.includes(word) ? 1 : 0;
 }
 
-const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
 function byRank(a: { item: Indexed; score: number }, b: { item: Indexed; score: number }): number {
   return (
     b.score - a.score ||
     a.item.entry.area.length - b.item.entry.area.length ||
     a.item.entry.path.length - b.item.entry.path.length ||
-    METHOD_ORDER.indexOf(a.item.entry.method) - METHOD_ORDER.indexOf(b.item.entry.method)
+    API_METHODS.indexOf(a.item.entry.method) - API_METHODS.indexOf(b.item.entry.method)
   );
 }
 

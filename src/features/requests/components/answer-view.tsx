@@ -6,8 +6,8 @@ import { NamedRowsTable } from '@/components/named-rows-table';
 import { RateLimitBar } from '@/components/rate-limit-bar';
 import type { RawAnswer } from '@/lib/api-client';
 import { relayLimitOf, relayLimitSentence } from '@/lib/relay-limit';
-import { sizeText, statusMeaning } from '../api/status-meaning';
-import { ResponseBody } from './response-body';
+import { sizeText, statusMeaning } from '../answer/status-meaning';
+import { AnswerBody } from './answer-body';
 
 /** The header the emulator puts on an answer it replayed from a recording of a real tenant (REPLAY_DIR). */
 const REPLAYED_HEADER = 'x-emulator-replayed';
@@ -62,10 +62,10 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
       {rate && <RateLimitBar method={answer.rateMethod} info={rate} />}
       <Box component="details">
         <Box component="summary" sx={{ cursor: 'pointer' }}>
-          Response headers ({answer.headers.length})
+          Answer headers ({answer.headers.length})
         </Box>
         <NamedRowsTable
-          label="Response headers"
+          label="Answer headers"
           rows={answer.headers.map(([name, value]) => ({ key: name, name, value }))}
           cellSx={{ fontFamily: 'monospace' }}
         />
@@ -74,7 +74,7 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
         <Typography component="h3" variant="subtitle1" gutterBottom>
           Body
         </Typography>
-        <ResponseBody answer={answer} />
+        <AnswerBody answer={answer} />
       </Box>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRequestFormStore } from '../form/form-store';
-import { EMPTY_FORM, type FormErrors } from '../form/request-form';
+import { GET_USER_FORM, type FormErrors } from '../form/request-form';
 import { BODY_CHECK_DELAY_MS, RequestFormFields } from './request-form-fields';
 
 const BASES = { own: 'https://a.example/TDWebApi', accepted: ['https://a.example/TDWebApi'] };
@@ -11,7 +11,7 @@ const NOT_JSON = 'Not valid JSON at line 1, column 6: expected a value, the text
 
 beforeEach(() => {
   vi.useFakeTimers();
-  useRequestFormStore.getState().load({ ...EMPTY_FORM, method: 'POST', path: 'people' });
+  useRequestFormStore.getState().load({ ...GET_USER_FORM, method: 'POST', path: 'people' });
 });
 afterEach(() => vi.useRealTimers());
 

@@ -7,15 +7,14 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ClipboardEvent, type Ref } from 'react';
 import { TextInput, type TextInputProps } from '@/components/text-input';
-import type { ApiMethod } from '@/lib/api-client';
 import { ownValue } from '@/lib/own-value';
+import { API_METHODS, type ApiMethod } from '@contract/web-api/methods';
 import { useRequestFormStore } from '../form/form-store';
 import { pasteTarget } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import { holdsTarget } from '../form/settle-form';
 import {
   bodyProblem,
-  METHODS,
   newQueryParam,
   pathBeyondLimits,
   placeholdersOf,
@@ -117,7 +116,7 @@ export function RequestFormFields({
             onChange={(e) => setForm({ method: e.target.value as ApiMethod })}
             input={<OutlinedInput label="Method" />}
           >
-            {METHODS.map((method) => (
+            {API_METHODS.map((method) => (
               <option key={method} value={method}>
                 {method}
               </option>

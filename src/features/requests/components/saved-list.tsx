@@ -8,6 +8,7 @@ import { ownValue } from '@/lib/own-value';
 import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
 import { fromPostmanFile, toPostman } from '../saved/postman-collection';
+import type { RequestForm } from '../form/request-form';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
 import { WrapPoints } from '@/components/wrap-points';
@@ -69,12 +70,15 @@ function LostList({ lost }: { lost: string[] }) {
 export function SavedList({
   connection,
   label,
+  kept,
   onLoad,
   saveRef,
 }: {
   /** The connection's API base: saved requests belong to it. */
   connection: string;
   label: string;
+  /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
+  kept: RequestForm;
   onLoad: () => void;
   /** _Save the form_, for the screen's shortcut to it. */
   saveRef?: Ref<{ save: () => void }>;
@@ -98,7 +102,7 @@ export function SavedList({
       nameInput.current?.focus();
       return;
     }
-    const entry = savedFrom(name, useRequestFormStore.getState().form);
+    const entry = savedFrom(name, kept);
     const replaced = saved.some((s) => s.name === entry.name);
     if (!save(connection, [entry])) {
       setStatus(`${STORAGE_FULL}: “${entry.name}” was not saved. Delete some saved requests and try again.`);

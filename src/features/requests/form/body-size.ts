@@ -1,6 +1,6 @@
 import { MAX_BODY_BYTES } from '@contract/body-limit';
 import { RELAY_BODY_LIMIT_TEXT } from '@/lib/relay-limit';
-import { sizeText } from '../api/status-meaning';
+import { sizeText } from '../answer/status-meaning';
 
 /**
  * Why a body is too large to send, or undefined: this server reads bodies of at most 64 KB, its emulator and its

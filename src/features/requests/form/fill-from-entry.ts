@@ -1,4 +1,5 @@
-import type { CatalogEntry, CatalogMethod } from '@contract/catalog/catalog-entry';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { ApiMethod } from '@contract/web-api/methods';
 
 interface PathField {
   name: string;
@@ -14,7 +15,7 @@ interface QueryRow {
 
 /** What the request form holds once an endpoint is chosen from the catalog. */
 export interface RequestFormState {
-  method: CatalogMethod;
+  method: ApiMethod;
   pathTemplate: string;
   pathParams: PathField[];
   query: QueryRow[];

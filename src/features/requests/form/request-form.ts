@@ -1,11 +1,9 @@
-import type { ApiMethod } from '@/lib/api-client';
 import { ownValue } from '@/lib/own-value';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { ApiMethod } from '@contract/web-api/methods';
 import { checkJsonBody } from './json-body';
 import { fillFromEntry } from './fill-from-entry';
 import { staysUnderApi } from './stays-under-api';
-
-export const METHODS: readonly ApiMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface QueryParam {
   /** Stable across edits, for the list's keys. */
@@ -26,7 +24,8 @@ export interface RequestForm {
   body: string;
 }
 
-export const EMPTY_FORM: RequestForm = {
+/** The form the screen opens with, and comes back to after a sign-out: `GET auth/getuser`, which any session may call. */
+export const GET_USER_FORM: RequestForm = {
   method: 'GET',
   path: 'auth/getuser',
   pathValues: {},
@@ -35,7 +34,13 @@ export const EMPTY_FORM: RequestForm = {
 };
 
 /** What _New request_ leaves: nothing carried over from the request before, not even its path. */
-export const NEW_FORM: RequestForm = { ...EMPTY_FORM, path: '' };
+export const NEW_FORM: RequestForm = {
+  method: 'GET',
+  path: '',
+  pathValues: {},
+  query: [],
+  body: '',
+};
 
 let nextId = 1;
 export function newQueryParam(name = '', value = ''): QueryParam {
@@ -166,9 +171,4 @@ export function buildRequest(form: RequestForm, base: string): BuildResult {
     ok: true,
     request: { method: form.method, path: target, ...(hasBody ? { bodyText: form.body } : {}) },
   };
-}
-
-/** The sign-in calls carry credentials in their body and never the session's token. */
-export function isSignInPath(path: string): boolean {
-  return /^\/api\/auth(\/login|\/loginadmin)?(\?|$)/i.test(path);
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest, EMPTY_FORM, newQueryParam, type RequestForm } from './request-form';
+import { buildRequest, GET_USER_FORM, newQueryParam, type RequestForm } from './request-form';
 import { holdsTarget, settleForm } from './settle-form';
 
 const bases = {
   own: 'https://console.example.edu/TDWebApi',
   accepted: ['https://console.example.edu/TDWebApi'],
 };
-const form = (change: Partial<RequestForm>): RequestForm => ({ ...EMPTY_FORM, ...change });
+const form = (change: Partial<RequestForm>): RequestForm => ({ ...GET_USER_FORM, ...change });
 
 describe('settleForm', () => {
   it('leaves a plain path as it is: the same form', () => {

@@ -1,8 +1,7 @@
-import { METHODS } from '../form/request-form';
-import type { ApiMethod } from '@/lib/api-client';
+import { API_METHODS, type ApiMethod } from '@contract/web-api/methods';
 
 /** A method the form sends, a space, then one word: how the API's documentation heads each operation. */
-const DOCUMENTED = new RegExp(`^\\s*(${METHODS.join('|')})\\s+(\\S+)\\s*$`, 'i');
+const DOCUMENTED = new RegExp(`^\\s*(${API_METHODS.join('|')})\\s+(\\S+)\\s*$`, 'i');
 
 /**
  * A line as the API's documentation writes an operation, `GET /api/{appId}/tickets/{id}` or with a full URL: its

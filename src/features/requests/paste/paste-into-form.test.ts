@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FORM, FORM_LIMITS } from '../form/request-form';
+import { GET_USER_FORM, FORM_LIMITS } from '../form/request-form';
 import { NOTES_LISTED, pasteCommand, pasteTarget } from './paste-into-form';
 
 const BASES = { own: 'https://a.example/TDWebApi', accepted: ['https://a.example/TDWebApi'] };
@@ -65,7 +65,7 @@ describe('pasteCommand with PowerShell', () => {
 
 describe('pasteTarget', () => {
   it('reads a line of the API’s documentation as its method and path', () => {
-    const form = { ...EMPTY_FORM, method: 'DELETE' as const };
+    const form = { ...GET_USER_FORM, method: 'DELETE' as const };
     expect(pasteTarget(form, 'GET /api/{appId}/tickets/{id}', BASES)).toEqual({
       ok: true,
       form: { ...form, method: 'GET', path: '{appId}/tickets/{id}' },
@@ -86,12 +86,12 @@ describe('pasteTarget', () => {
 
   it(`refuses a URL with more than ${FORM_LIMITS.queryRows} query parameters or ${FORM_LIMITS.pathParameters} path parameters`, () => {
     const query = Array.from({ length: 20_000 }, (_, i) => `p${i}=v`).join('&');
-    expect(pasteTarget(EMPTY_FORM, `/api/x?${query}`, BASES)).toEqual({
+    expect(pasteTarget(GET_USER_FORM, `/api/x?${query}`, BASES)).toEqual({
       ok: false,
       message: `That has more than ${FORM_LIMITS.queryRows} query parameters, the most the form holds: nothing was filled in.`,
     });
     const path = Array.from({ length: FORM_LIMITS.pathParameters + 1 }, (_, i) => `{p${i}}`).join('/');
-    expect(pasteTarget(EMPTY_FORM, `/api/${path}`, BASES)).toEqual({
+    expect(pasteTarget(GET_USER_FORM, `/api/${path}`, BASES)).toEqual({
       ok: false,
       message: `That has more than ${FORM_LIMITS.pathParameters} path parameters, the most the form holds: nothing was filled in.`,
     });

@@ -2,8 +2,8 @@ import { readDocumentedLine } from './documented-line';
 import { NOT_CURL, readCurl, type CurlRead } from './read-curl';
 import { callsInvoke, NOT_A_CALL, readPowerShell, type PowerShellRead } from './read-powershell';
 import { readTarget, type TargetBases } from './read-target';
-import { beyondFormLimits, METHODS, newQueryParam, type RequestForm } from '../form/request-form';
-import type { ApiMethod } from '@/lib/api-client';
+import { beyondFormLimits, newQueryParam, type RequestForm } from '../form/request-form';
+import { API_METHODS, isApiMethod } from '@contract/web-api/methods';
 
 const SHELL = { bash: 'bash', cmd: 'cmd', powershell: 'PowerShell' } as const;
 
@@ -62,10 +62,10 @@ export function pasteCommand(text: string, bases: TargetBases): PasteResult {
   if (!curl.ok) return curl;
   const target = readTarget(curl.url, bases);
   if (!target.ok) return target;
-  if (!(METHODS as readonly string[]).includes(curl.method)) {
+  if (!isApiMethod(curl.method)) {
     return {
       ok: false,
-      message: `The method ${curl.method} is not one this form sends (${METHODS.join(', ')}).`,
+      message: `The method ${curl.method} is not one this form sends (${API_METHODS.join(', ')}).`,
     };
   }
   const rows = [
@@ -76,7 +76,7 @@ export function pasteCommand(text: string, bases: TargetBases): PasteResult {
   if (beyond) return { ok: false, message: `The command has ${beyond}: nothing was filled in.` };
   const query = rows.map((row) => newQueryParam(row.name, row.value));
   const form: RequestForm = {
-    method: curl.method as ApiMethod,
+    method: curl.method,
     path: target.path,
     pathValues: {},
     query,

@@ -1,7 +1,7 @@
-import type { ApiMethod } from '@/lib/api-client';
 import { MASKED_SECRET } from '@contract/secret-fields';
-import { maskForm } from '../history/mask-secrets';
-import { METHODS, newQueryParam, type RequestForm } from '../form/request-form';
+import { isApiMethod, type ApiMethod } from '@contract/web-api/methods';
+import { maskForm } from '../description/mask-request';
+import { newQueryParam, type RequestForm } from '../form/request-form';
 
 /** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
 export interface SavedRequest {
@@ -15,15 +15,14 @@ export interface SavedRequest {
   masked: boolean;
 }
 
-/** The form as it may be kept: the one secret rule masks it, so storage never holds a secret. */
+/**
+ * The form as it may be kept: the one secret rule masks it, so storage never holds a secret. The screen saves the
+ * form its description keeps (masked already: nothing changes); a file or storage edited by hand is masked here.
+ */
 export function savedFrom(name: string, form: RequestForm): SavedRequest {
   const { form: safe, masked: maskedNow } = maskForm(form);
   // Saving what was masked before (a saved request edited, an import of an export) keeps it marked.
-  const masked =
-    maskedNow ||
-    safe.body.includes(MASKED_SECRET) ||
-    safe.query.some((q) => q.value === MASKED_SECRET) ||
-    Object.values(safe.pathValues).includes(MASKED_SECRET);
+  const masked = maskedNow || safe.body.includes(MASKED_SECRET);
   return {
     name: name.trim(),
     method: safe.method,
@@ -52,7 +51,7 @@ export function parseSaved(value: unknown): SavedRequest | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (!isString(v.name) || v.name.trim() === '' || !isString(v.path) || !isString(v.body)) return null;
-  if (!isString(v.method) || !(METHODS as readonly string[]).includes(v.method)) return null;
+  if (!isApiMethod(v.method)) return null;
   if (!Array.isArray(v.query)) return null;
   const query = (v.query as unknown[]).filter(
     (q): q is { name: string; value: string } =>
@@ -67,7 +66,7 @@ export function parseSaved(value: unknown): SavedRequest | null {
       : {};
   // Masked again on the way in: a file or a hand edit may hold a secret the console never stored.
   return savedFrom(v.name, {
-    method: v.method as ApiMethod,
+    method: v.method,
     path: v.path,
     pathValues,
     query: query.map((q) => newQueryParam(q.name, q.value)),

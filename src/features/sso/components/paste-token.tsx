@@ -15,7 +15,8 @@ import { cleanTokenText } from '@/lib/token-text';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { ErrorNotice } from '@/components/error-notice';
 import type { Failure } from '@/session/errors/describe-failure';
-import { usePastedTokenSignIn } from '../api/verify-token';
+import { useSignIn } from '@/session/sign-in/use-sign-in';
+import { pastedTokenSignIn } from '../api/verify-token';
 import { WrapPoints } from '@/components/wrap-points';
 
 type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };
@@ -42,7 +43,7 @@ export function PasteToken({ next }: { next: string }) {
   const connection = useConnectionStore((s) => s.selected);
   // Shown in full, so the person can tell it is their organization's own site before signing in there.
   const pageUrl = new URL(ssoPageUrl(connection), window.location.origin).href;
-  const verify = usePastedTokenSignIn(next);
+  const verify = useSignIn();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
@@ -57,8 +58,8 @@ export function PasteToken({ next }: { next: string }) {
 
   function signIn(token: string) {
     setFailure(null);
-    verify.signIn(token, {
-      onUsed: () => setText(''),
+    verify.signIn(pastedTokenSignIn(token, next), {
+      onToken: () => setText(''),
       onFailure: (refused) => {
         setFailure(refused);
         focusFirstProblem();

@@ -4,7 +4,7 @@ import { fakeDateInEachTest } from '@/testing/fake-date';
 import { useSessionStore } from '@/session/stores/session-store';
 import type { Session } from '@/session/session';
 import { api } from '@/session/client/api';
-import { stubFetch, textReply } from '@/testing/fetch';
+import { stubFetch, textAnswer } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { signInForTest } from '@/testing/session';
 
@@ -97,7 +97,7 @@ describe("the token page's rate limits", () => {
       'X-RateLimit-Remaining': '41',
       'X-RateLimit-Reset': new Date(ONE_HOUR_LATER + 60_000).toUTCString(),
     };
-    stubFetch(() => textReply('ok', headers));
+    stubFetch(() => textAnswer('ok', headers));
     for (const path of ['/api/auth', '/api/auth/login', '/api/auth/loginadmin'])
       await api.send({ method: 'POST', path, auth: false });
     await api.send({ method: 'GET', path: '/api/auth/getuser' });
