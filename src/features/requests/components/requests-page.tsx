@@ -30,6 +30,7 @@ import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
 import { FormCopies } from './form-copies';
+import { FullReplacePanel } from './full-replace-panel';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
 import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
@@ -115,8 +116,8 @@ export default function RequestsPage() {
     }
   }
 
-  function edit(entry: HistoryEntry) {
-    load(entry.form);
+  function edit({ form }: Pick<HistoryEntry, 'form'>) {
+    load(form);
     setErrors({});
   }
 
@@ -183,6 +184,7 @@ export default function RequestsPage() {
               </Box>
               <KeyboardShortcuts />
             </Box>
+            <FullReplacePanel form={form} context={context} onUse={(next) => edit({ form: next })} />
             <Box sx={{ mt: 2 }}>
               <PasteCommand
                 bases={bases}
