@@ -68,6 +68,8 @@ export function FullReplacePanel({
     const outcome = await sendRequest(get.request);
     setLoading(false);
     if (outcome.kind === 'failed') return setProblem(outcome.decision.message);
+    // Never here: the GET is sent without a signal, so nothing cancels it.
+    if (outcome.kind === 'cancelled') return;
     const { answer } = outcome;
     if (answer.error) return setProblem(`The GET answered ${answer.status}: ${answer.error.message}`);
     const loaded = answer.body.type === 'json' ? answer.body.data : null;
