@@ -32,6 +32,7 @@ import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
 import { FormBesideAnswer } from './form-beside-answer';
 import { FormCopies } from './form-copies';
+import { FullReplacePanel } from './full-replace-panel';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
 import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
@@ -118,8 +119,8 @@ export default function RequestsPage() {
     }
   }
 
-  function edit(entry: HistoryEntry) {
-    load(entry.form);
+  function edit({ form }: Pick<HistoryEntry, 'form'>) {
+    load(form);
     setErrors({});
   }
 
@@ -191,6 +192,7 @@ export default function RequestsPage() {
               </Box>
               <KeyboardShortcuts />
             </Box>
+            <FullReplacePanel form={form} context={context} onUse={(next) => edit({ form: next })} />
             <Box sx={{ mt: 2 }}>
               <PasteCommand
                 bases={bases}
