@@ -14,6 +14,8 @@ import { pasteTarget } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import { holdsTarget } from '../form/settle-form';
 import { newQueryParam, pathBeyondLimits, placeholdersOf, type FormErrors } from '../form/request-form';
+import { catalogOperation } from '../catalog/catalog-operation';
+import { bodyHint } from '../form/body-hint';
 import { AppIdChoice, isAppIdParameter } from './app-id-choice';
 
 const MONO = { fontFamily: 'monospace' } as const;
@@ -34,12 +36,6 @@ function CodeField({
       <TextInput {...field} inputProps={{ spellCheck: false, style: MONO }} />
     </Box>
   );
-}
-
-/** What the body field says under it when there is no error: whether a body is sent. */
-function bodyHint(method: string, body: string): string {
-  if (method === 'GET') return 'A GET request has no body.';
-  return body.trim() === '' ? 'Empty: no body.' : 'Sent as the body, with Content-Type: application/json.';
 }
 
 /**
@@ -193,7 +189,11 @@ export function RequestFormFields({
         value={form.body}
         onChange={(e) => setForm({ body: e.target.value })}
         error={errors.body}
-        hint={bodyHint(form.method, form.body)}
+        hint={bodyHint(
+          form.method,
+          form.body,
+          catalogOperation(form.method, `/api/${form.path}`)?.bodySkeleton,
+        )}
         inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
       />
     </Box>

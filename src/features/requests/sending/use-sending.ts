@@ -1,14 +1,25 @@
 import { useState } from 'react';
 import { now } from '@/lib/clock';
 import type { Session } from '@/session/session';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { sendRequest, type SendOutcome } from '../api/send-request';
+import { catalogOperation } from '../catalog/catalog-operation';
 import type { ReadyRequest } from '../description/describe-request';
+import type { BuiltRequest } from '../form/request-form';
 import { useHistoryStore } from '../history/history-store';
 import { asksBeforeSending, useWriteConsentStore } from './ask-before-writing';
 
+/** A write waiting for its person's yes, with the catalog operation it is (if the catalog knows it). */
+export interface AskedRequest {
+  sent: ReadyRequest;
+  /** The request as it may be shown: secrets masked (the description's `kept`). */
+  shown: BuiltRequest;
+  operation: CatalogEntry | undefined;
+}
+
 /**
- * Sending from the Requests screen: a described request goes at once, or, a write on a connection that is not a
- * sandbox, once its person says yes (`confirm` feeds the dialog); its outcome is kept for the screen and the
+ * Sending from the Requests screen: a described request goes at once, or, a write on a tenant's production
+ * connection, once its person says yes (`confirm` feeds the dialog); its outcome is kept for the screen and the
  * description for the History. `onDone` runs when an outcome is in.
  */
 export function useSending(session: Session | null, onDone: () => void) {
@@ -17,7 +28,7 @@ export function useSending(session: Session | null, onDone: () => void) {
   const trust = useWriteConsentStore((s) => s.trust);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [pending, setPending] = useState(false);
-  const [asking, setAsking] = useState<ReadyRequest | null>(null);
+  const [asking, setAsking] = useState<AskedRequest | null>(null);
 
   async function run(sent: ReadyRequest) {
     setPending(true);
@@ -32,7 +43,9 @@ export function useSending(session: Session | null, onDone: () => void) {
   }
 
   function submit(sent: ReadyRequest) {
-    if (session && asksBeforeSending(sent.request.method, session, trusted)) setAsking(sent);
+    const operation = catalogOperation(sent.request.method, sent.request.path);
+    if (session && asksBeforeSending(sent.request, operation, session, trusted))
+      setAsking({ sent, shown: sent.kept.request, operation });
     else void run(sent);
   }
 
@@ -43,7 +56,7 @@ export function useSending(session: Session | null, onDone: () => void) {
       if (!asking) return;
       if (dontAskAgain && session) trust(session);
       setAsking(null);
-      void run(asking);
+      void run(asking.sent);
     },
   };
   return { outcome, pending, submit, confirm };
