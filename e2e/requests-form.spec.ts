@@ -174,7 +174,9 @@ test('on this server’s emulator a write never asks: it is nobody’s shared da
   await expect(answer(page)).toContainText('401 Unauthorized');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Nothing to switch off where nothing asks.
-  await expect(page.getByRole('switch')).toHaveCount(0);
+  await expect(
+    page.getByRole('switch', { name: 'Ask before sending a write to this connection' }),
+  ).toHaveCount(0);
   expect(requests.slice(from).map((r) => `${r.method} ${pathOf(r.url)}`)).toContain(
     'POST /TDWebApi/api/people',
   );
