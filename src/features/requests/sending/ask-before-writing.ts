@@ -42,7 +42,7 @@ export const asksOn = (connection: Connection) => connectionKind(connection) ===
  * Whether a request can change data: its catalog operation says so (a search sent by POST reads); a request the
  * catalog does not know is judged by its method, and anything but GET may write.
  */
-export const writes = (request: BuiltRequest, operation: CatalogEntry | undefined) =>
+const writes = (request: BuiltRequest, operation: CatalogEntry | undefined) =>
   operation ? operation.effect === 'write' : request.method !== 'GET';
 
 /**
