@@ -21,6 +21,8 @@ import {
   type FormErrors,
   type RequestForm,
 } from '../form/request-form';
+import { catalogOperation } from '../catalog/catalog-operation';
+import { bodyHint } from '../form/body-hint';
 import { AppIdChoice, isAppIdParameter } from './app-id-choice';
 import { useSettledValue } from './use-settled-value';
 
@@ -59,12 +61,6 @@ function useBodyError(form: RequestForm, errors: FormErrors): string | undefined
   if (sent.errors === errors && sent.body === form.body && errors.body !== undefined) return errors.body;
   const now = bodyProblem(form.method, form.body);
   return now !== undefined && bodyProblem(form.method, settled) !== undefined ? now : undefined;
-}
-
-/** What the body field says under it when there is no error: whether a body is sent. */
-function bodyHint(method: string, body: string): string {
-  if (method === 'GET') return 'A GET request has no body.';
-  return body.trim() === '' ? 'Empty: no body.' : 'Sent as the body, with Content-Type: application/json.';
 }
 
 /**
@@ -219,7 +215,11 @@ export function RequestFormFields({
         value={form.body}
         onChange={(e) => setForm({ body: e.target.value })}
         error={bodyError}
-        hint={bodyHint(form.method, form.body)}
+        hint={bodyHint(
+          form.method,
+          form.body,
+          catalogOperation(form.method, `/api/${form.path}`)?.bodySkeleton,
+        )}
         inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
       />
     </Box>

@@ -9,12 +9,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { ConnectionKindChip } from '@/components/connection-kind-chip';
 import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/rate-method';
 import { withRelayLimit } from '@/lib/relay-limit';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { ApiMethod } from '@contract/web-api/methods';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
@@ -31,6 +33,7 @@ import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
 import { FormBesideAnswer } from './form-beside-answer';
+import { ConfirmationsSwitch } from './confirmations-switch';
 import { FormCopies } from './form-copies';
 import { FullReplacePanel } from './full-replace-panel';
 import { PasteCommand } from './paste-command';
@@ -45,6 +48,9 @@ import { useRevealAnswer } from './use-reveal-answer';
 forgetRequestsOnSignOut();
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The Send button names any method but GET, so that a write left selected is plain: "Send PUT". */
+const sendLabel = (method: ApiMethod) => (method === 'GET' ? 'Send' : `Send ${method}`);
 
 /** The one wait figure of a rate limit, in words: the same seconds the Send button counts down. */
 const waitSentence = (seconds: number) =>
@@ -143,6 +149,7 @@ export default function RequestsPage() {
       <PageHeader
         title="Requests"
         subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
+        actions={<ConnectionKindChip connection={session.connection} />}
       />
       <Box
         sx={{
@@ -176,7 +183,11 @@ export default function RequestsPage() {
               <RequestFormFields errors={errors} bases={bases} pathRef={pathRef} />
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
                 <Button type="submit" variant="contained" disabled={pending || wait !== null}>
-                  {wait ? `Send (wait ${wait.seconds} s)` : pending ? 'Sending…' : 'Send'}
+                  {wait
+                    ? `${sendLabel(form.method)} (wait ${wait.seconds} s)`
+                    : pending
+                      ? 'Sending…'
+                      : sendLabel(form.method)}
                 </Button>
                 {pending && (
                   <Button variant="outlined" onClick={cancel}>
@@ -191,6 +202,7 @@ export default function RequestsPage() {
                 </Button>
               </Box>
               <KeyboardShortcuts />
+              <ConfirmationsSwitch session={session} />
             </Box>
             <FullReplacePanel form={form} context={context} onUse={(next) => edit({ form: next })} />
             <Box sx={{ mt: 2 }}>
@@ -293,10 +305,10 @@ export default function RequestsPage() {
         </SectionCard>
       </Box>
       <ConfirmWrite
-        request={confirm.asking?.kept.request ?? null}
+        asked={confirm.asking}
         onSend={confirm.onSend}
         onCancel={confirm.onCancel}
-        connection={session.connection.label}
+        connection={session.connection}
       />
     </>
   );
