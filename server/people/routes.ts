@@ -11,7 +11,6 @@ import { isGuid } from '../../contract/is-guid.ts';
 import { foldKeys, readJsonBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
 import { buildUserRecord } from '../../contract/user-record.ts';
 import type { Db } from '../store/db.ts';
 import { identityKeysOf, type Users } from '../store/users.ts';
@@ -23,8 +22,6 @@ export interface PeopleDeps {
   db: Db;
   tokens: Tokens;
   users: Users;
-  window: RateWindow;
-  createWindow: RateWindow;
 }
 
 function requirePeopleAccess(principal: Principal) {
@@ -123,16 +120,16 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
     {
       path: '/api/people',
       methods: {
-        POST: { handler: create, rateLimit: { method: 'people/create', window: deps.createWindow } },
+        POST: { handler: create, rateLimit: 'people/create' },
       },
     },
     {
       path: '/api/people/lookup',
-      methods: { GET: { handler: lookup, rateLimit: { method: 'people/lookup', window: deps.window } } },
+      methods: { GET: { handler: lookup, rateLimit: 'people/lookup' } },
     },
     {
       path: '/api/people/{uid}',
-      methods: { GET: { handler: getPerson, rateLimit: { method: 'people/get', window: deps.window } } },
+      methods: { GET: { handler: getPerson, rateLimit: 'people/get' } },
     },
   ];
 }
