@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,8 +9,8 @@ import tseslint from 'typescript-eslint';
 
 const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
 
-/** `zone(target, from, why)`: files under `target` import nothing under `from`. */
-const zone = (target, from, message) => ({ target, from, message });
+/** `zone(target, from, why, except)`: files under `target` import nothing under `from` (but `except`, from it). */
+const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 // The console's floors, lowest first: each imports only from the floors below it (and from contract/). Test
 // files and src/testing/ stand above them all: they render the whole app, and nothing but tests imports them.
@@ -19,6 +20,20 @@ const floorZones = FLOORS.slice(0, -1).map((floor, index) =>
     floor,
     [...FLOORS.slice(index + 1), 'src/testing'],
     `${floor} sits below ${FLOORS.slice(index + 1).join(', ')}: what it needs from above, it receives.`,
+  ),
+);
+
+// Features meet only through a feature's public entry, `public.ts`: what it lets the others use, and nothing else of
+// it. What several features share lives on a floor below them. Every folder of src/features/ is a feature.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => `src/features/${entry.name}`);
+const featureZones = FEATURES.map((feature) =>
+  zone(
+    FEATURES.filter((other) => other !== feature),
+    feature,
+    `Another feature imports ${feature} only through its public entry, ${feature}/public.ts.`,
+    ['./public.ts'],
   ),
 );
 
@@ -243,6 +258,7 @@ export default defineConfig([
               'The console never imports the server: what both need belongs in contract/.',
             ),
             ...floorZones,
+            ...featureZones,
             ...serverZones,
           ],
         },

@@ -59,6 +59,21 @@ describe('the import boundaries', () => {
     ],
     ['contract/is-guid.ts', "import { systemClock } from '../server/runtime/clock.ts';", 'contract/ is what'],
     [
+      'src/features/decode/components/decode-page.tsx',
+      "import { ClaimsTable } from '@/features/token/components/claims-table';",
+      'imports src/features/token only through its public entry',
+    ],
+    [
+      'src/features/token/components/token-page.tsx',
+      "import { loginWithPassword } from '../../password-login/api/password-sign-in';",
+      'imports src/features/password-login only through its public entry',
+    ],
+    [
+      'src/features/requests/components/app-id-choice.tsx',
+      "import { currentUserQuery } from '@/features/profile/api/get-user';",
+      'imports src/features/profile only through its public entry',
+    ],
+    [
       'server/recordings/replay.ts',
       "import { MAX_UPSTREAM_BYTES } from '../relay/relay.ts';",
       'server/recordings is below the relay',
@@ -71,6 +86,11 @@ describe('the import boundaries', () => {
   it.each([
     ['src/app/routing/not-found-page.tsx', "import { SCREENS } from './screens';"],
     ['src/features/decode/components/decode-page.tsx', "import { PROFILE_PATH } from '@/lib/routes';"],
+    [
+      'src/features/decode/components/decode-page.tsx',
+      "import { ClaimsTable } from '@/features/token/public';",
+    ],
+    ['src/features/sso/components/sso-page.tsx', "import { verifyPastedToken } from '../api/verify-token';"],
     ['src/lib/jwt.test.ts', "import { renderRoute } from '@/testing/render';"],
     ['server/auth/routes.ts', "import { openDb } from '../store/db.ts';"],
   ])('lets %s import downward or sideways: %s', { timeout: SLOW }, async (file, line) => {

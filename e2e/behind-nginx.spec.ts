@@ -170,9 +170,7 @@ test('through nginx: sign in through the relay, read the profile, send a request
   await expect(page.getByLabel('Request preview')).toContainText(`/relay/${TENANT}/api/auth/getuser`);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('200 OK');
-  await expect(page.getByRole('tree', { name: 'Response body' })).toContainText(
-    `UserName: "${JDOE.username}"`,
-  );
+  await expect(page.getByRole('tree', { name: 'Answer body' })).toContainText(`UserName: "${JDOE.username}"`);
 
   // The console server logged each call with the browser's address, as nginx saw it, never nginx's own.
   const relayed = () =>

@@ -42,7 +42,7 @@ export const helpLink = (page: Page, endpoint: string) =>
     .getByRole('link', { name: 'Help (opens in a new tab)' });
 
 export const answer = (page: Page) => page.getByRole('region', { name: 'Answer' });
-export const body = (page: Page) => page.getByRole('tree', { name: 'Response body' });
+export const body = (page: Page) => page.getByRole('tree', { name: 'Answer body' });
 
 /**
  * Sends a write from the form and, as the connection is not a sandbox, says yes when the screen asks first (it

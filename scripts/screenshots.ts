@@ -166,7 +166,7 @@ async function main() {
     await page.getByLabel('Value 1').fill('doe');
     await page.getByLabel('Value 2').fill('5');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('tree', { name: 'Response body' }).waitFor();
+    await page.getByRole('tree', { name: 'Answer body' }).waitFor();
     // Tall enough for the request and its answer.
     await shootTall(page, 'requests', 1600);
 
@@ -176,7 +176,7 @@ async function main() {
     await page.getByRole('button', { name: 'Send' }).click();
     const answer = page.getByRole('region', { name: 'Answer' });
     await answer.getByText('58 of 60 left').first().waitFor();
-    await answer.getByRole('searchbox', { name: 'Search response body' }).fill('smith');
+    await answer.getByRole('searchbox', { name: 'Search answer body' }).fill('smith');
     await answer.getByText('“smith” is in 1 of').waitFor();
     await settleAnimations(page);
     await page.mouse.move(0, 0);

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { offerConnectionsInPage } from '@/features/connections/api/list-connections';
+import { offerConnectionsInPage } from '@/session/connections/list-connections';
 
 function onError(error: unknown) {
   // Loaded with the first failure: the first page has no use for the policy, the wording of failures or notices.

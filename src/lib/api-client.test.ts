@@ -23,12 +23,12 @@ function memoryBook() {
   return { book, seen, blocked };
 }
 
-function reply(body: string, init: ResponseInit & { headers?: Record<string, string> } = {}) {
+function answerWith(body: string, init: ResponseInit & { headers?: Record<string, string> } = {}) {
   return new Response(body, init);
 }
 
-function jsonReply(data: unknown, status = 200, headers: Record<string, string> = {}) {
-  return reply(JSON.stringify(data), {
+function jsonAnswer(data: unknown, status = 200, headers: Record<string, string> = {}) {
+  return answerWith(JSON.stringify(data), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
   });
@@ -36,7 +36,7 @@ function jsonReply(data: unknown, status = 200, headers: Record<string, string> 
 
 function setup(overrides: Partial<ApiClientDeps> = {}) {
   const rates = memoryBook();
-  const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(jsonReply({ ok: true })));
+  const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(jsonAnswer({ ok: true })));
   const client = createApiClient({
     baseUrl: () => '/TDWebApi',
     session: () => null,
@@ -125,14 +125,14 @@ describe('redirects', () => {
     } as Response;
     const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(opaque));
     const { client } = setup({ fetch });
-    const response = await client.send({
+    const answer = await client.send({
       method: 'GET',
       path: '/api/auth/loginsso',
       auth: false,
       redirect: 'manual',
     });
-    expect(response.redirected).toBe(true);
-    expect(response.body).toEqual({ type: 'empty' });
+    expect(answer.redirected).toBe(true);
+    expect(answer.body).toEqual({ type: 'empty' });
     expect(fetch.mock.calls[0]?.[1]?.redirect).toBe('manual');
   });
 
@@ -156,20 +156,20 @@ describe('requests and answers', () => {
   it('reads a text/plain answer (a login) as text', async () => {
     const { client, fetch } = setup();
     fetch.mockResolvedValueOnce(
-      reply('eyJ.a.b', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+      answerWith('eyJ.a.b', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
     );
-    const response = await client.send({ method: 'POST', path: '/api/auth/login', auth: false });
-    expect(response.body).toEqual({ type: 'text', text: 'eyJ.a.b' });
+    const answer = await client.send({ method: 'POST', path: '/api/auth/login', auth: false });
+    expect(answer.body).toEqual({ type: 'text', text: 'eyJ.a.b' });
   });
 
   it('parses JSON answers, and keeps a JSON-typed answer that does not parse as text', async () => {
     const { client, fetch } = setup();
-    fetch.mockResolvedValueOnce(jsonReply({ UID: 'x' }));
+    fetch.mockResolvedValueOnce(jsonAnswer({ UID: 'x' }));
     expect((await client.send({ method: 'GET', path: '/api/x' })).body).toEqual({
       type: 'json',
       data: { UID: 'x' },
     });
-    fetch.mockResolvedValueOnce(reply('{oops', { headers: { 'Content-Type': 'application/json' } }));
+    fetch.mockResolvedValueOnce(answerWith('{oops', { headers: { 'Content-Type': 'application/json' } }));
     expect((await client.send({ method: 'GET', path: '/api/x' })).body).toEqual({
       type: 'text',
       text: '{oops',
@@ -180,7 +180,7 @@ describe('requests and answers', () => {
 
   it("answers the server's Date header as ms, or null", async () => {
     const { client, fetch } = setup();
-    fetch.mockResolvedValueOnce(jsonReply({}, 200, { Date: 'Mon, 02 Mar 2026 12:10:00 GMT' }));
+    fetch.mockResolvedValueOnce(jsonAnswer({}, 200, { Date: 'Mon, 02 Mar 2026 12:10:00 GMT' }));
     expect((await client.send({ method: 'GET', path: '/api/x' })).serverDate).toBe(T0 + 10 * 60_000);
     expect((await client.send({ method: 'GET', path: '/api/x' })).serverDate).toBeNull();
   });
@@ -195,14 +195,16 @@ describe('rate limits', () => {
 
   it('records the X-RateLimit headers of each method separately', async () => {
     const { client, fetch, rates } = setup();
-    fetch.mockResolvedValueOnce(reply('tok', { headers: { 'Content-Type': 'text/plain', ...limits(59) } }));
-    const response = await client.send({ method: 'POST', path: '/api/auth/login', auth: false });
-    fetch.mockResolvedValueOnce(jsonReply({}, 200, limits(12, 'Mon, 02 Mar 2026 12:00:30 GMT')));
+    fetch.mockResolvedValueOnce(
+      answerWith('tok', { headers: { 'Content-Type': 'text/plain', ...limits(59) } }),
+    );
+    const answer = await client.send({ method: 'POST', path: '/api/auth/login', auth: false });
+    fetch.mockResolvedValueOnce(jsonAnswer({}, 200, limits(12, 'Mon, 02 Mar 2026 12:00:30 GMT')));
     await client.send({ method: 'GET', path: '/api/auth/getuser' });
     await client.send({ method: 'POST', path: '/api/auth', auth: false });
 
     const loginInfo = { limit: 60, remaining: 59, resetAt: T0 + 60_000 };
-    expect(response.rateLimit).toEqual(loginInfo);
+    expect(answer.rateLimit).toEqual(loginInfo);
     expect(Object.fromEntries(rates.seen)).toEqual({
       '/TDWebApi POST auth/login': loginInfo,
       '/TDWebApi GET auth/getuser': { limit: 60, remaining: 12, resetAt: T0 + 30_000 },
@@ -211,9 +213,9 @@ describe('rate limits', () => {
 
   it('ignores incomplete or malformed rate-limit headers', async () => {
     const { client, fetch, rates } = setup();
-    fetch.mockResolvedValueOnce(jsonReply({}, 200, { 'X-RateLimit-Limit': '60' }));
-    fetch.mockResolvedValueOnce(jsonReply({}, 200, { ...limits(5), 'X-RateLimit-Reset': 'soon' }));
-    fetch.mockResolvedValueOnce(jsonReply({}, 200, { ...limits(5), 'X-RateLimit-Remaining': 'x' }));
+    fetch.mockResolvedValueOnce(jsonAnswer({}, 200, { 'X-RateLimit-Limit': '60' }));
+    fetch.mockResolvedValueOnce(jsonAnswer({}, 200, { ...limits(5), 'X-RateLimit-Reset': 'soon' }));
+    fetch.mockResolvedValueOnce(jsonAnswer({}, 200, { ...limits(5), 'X-RateLimit-Remaining': 'x' }));
     for (let i = 0; i < 3; i++) await client.send({ method: 'GET', path: '/api/auth/getuser' });
     expect(rates.seen.size).toBe(0);
   });
@@ -221,7 +223,7 @@ describe('rate limits', () => {
   it('turns a 429 into an ApiHttpError with retryAt from Retry-After, then sends nothing until then', async () => {
     const { client, fetch } = setup();
     fetch.mockResolvedValueOnce(
-      jsonReply({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
+      jsonAnswer({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
         'Retry-After': '30',
         ...limits(0),
       }),
@@ -249,14 +251,16 @@ describe('rate limits', () => {
   it('counts and holds back each connection apart: a 429 on one base leaves the same method free on another', async () => {
     const { client, fetch, rates } = setup();
     fetch.mockResolvedValueOnce(
-      jsonReply({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
+      jsonAnswer({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
         'Retry-After': '30',
         ...limits(0),
       }),
     );
     const loginAdmin = { method: 'POST', path: '/api/auth/loginadmin', auth: false } as const;
     await expect(client.send({ ...loginAdmin, base: '/relay/acme' })).rejects.toBeInstanceOf(ApiHttpError);
-    fetch.mockResolvedValueOnce(reply('tok', { headers: { 'Content-Type': 'text/plain', ...limits(41) } }));
+    fetch.mockResolvedValueOnce(
+      answerWith('tok', { headers: { 'Content-Type': 'text/plain', ...limits(41) } }),
+    );
     await client.send({ ...loginAdmin, base: '/SBTDWebApi' });
     await client.send(loginAdmin);
     await expect(client.send({ ...loginAdmin, base: '/relay/acme' })).rejects.toBeInstanceOf(
@@ -279,7 +283,7 @@ describe('rate limits', () => {
     const { client, fetch } = setup();
     // The server's clock is 10 minutes ahead of the browser's; its window resets 45 s after its "now".
     fetch.mockResolvedValueOnce(
-      jsonReply({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
+      jsonAnswer({ status: 429, error: 'rate_limited', message: 'Slow down.' }, 429, {
         Date: 'Mon, 02 Mar 2026 12:10:00 GMT',
         ...limits(0, 'Mon, 02 Mar 2026 12:10:45 GMT'),
       }),
@@ -299,7 +303,7 @@ describe('rate limits', () => {
 
   it('holds a method back for a minute when a 429 says nothing about when', async () => {
     const { client, fetch, rates } = setup();
-    fetch.mockResolvedValueOnce(reply('Too many requests', { status: 429 }));
+    fetch.mockResolvedValueOnce(answerWith('Too many requests', { status: 429 }));
     const error = await client.send({ method: 'GET', path: '/api/auth/getuser' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, retryAt: T0 + 60_000 });
     expect(rates.blocked.get('/TDWebApi GET auth/getuser')).toBe(T0 + 60_000);
@@ -339,7 +343,7 @@ describe('failures', () => {
   it('turns a non-2xx answer into an ApiHttpError with the code and message of its JSON body', async () => {
     const { client, fetch } = setup({ session: () => ({ token: TOKEN, expiresAt: T0 + 60_000 }) });
     fetch.mockResolvedValueOnce(
-      jsonReply({ status: 401, error: 'insufficient_permission', message: 'No TDPeople.' }, 401),
+      jsonAnswer({ status: 401, error: 'insufficient_permission', message: 'No TDPeople.' }, 401),
     );
     const error = await client
       .send({ method: 'GET', path: '/api/people/C1A2B3C4-D5E6-4F70-8192-A3B4C5D6E7F8' })
@@ -358,9 +362,9 @@ describe('failures', () => {
   it('keeps code and message null when the error body is not the JSON error shape', async () => {
     const { client, fetch } = setup();
     fetch.mockResolvedValueOnce(
-      reply('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      answerWith('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
     );
-    fetch.mockResolvedValueOnce(jsonReply({ Message: 'Authorization has been denied.' }, 401));
+    fetch.mockResolvedValueOnce(jsonAnswer({ Message: 'Authorization has been denied.' }, 401));
     await expect(client.send({ method: 'GET', path: '/api/x' })).rejects.toMatchObject({
       status: 502,
       code: null,
@@ -391,7 +395,7 @@ describe('sendRaw: the answer as it came (the Requests screen)', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(() => {
       vi.setSystemTime(T0 + 137);
       return Promise.resolve(
-        reply(body, {
+        answerWith(body, {
           status: 404,
           headers: {
             'Content-Type': 'application/json; charset=utf-8',
@@ -411,11 +415,11 @@ describe('sendRaw: the answer as it came (the Requests screen)', () => {
     // Bytes, not characters: the "á" is two.
     expect(answer.size).toBe(body.length + 1);
     expect(answer.headers).toContainEqual(['x-ratelimit-remaining', '59']);
-    expect(answer.rateMethod).toBe('DELETE {id}/tickets/{id}');
+    expect(answer.rateMethod).toBe('DELETE {appId}/tickets/{id}');
     expect(answer.rateLimit).toEqual({ limit: 60, remaining: 59, resetAt: T0 + 61_000 });
     // The server's clock is 863 ms ahead of the browser's when the answer arrives.
     expect(answer.resetAt).toBe(T0 + 61_000 - 863);
-    expect(rates.seen.get('/TDWebApi DELETE {id}/tickets/{id}')?.remaining).toBe(59);
+    expect(rates.seen.get('/TDWebApi DELETE {appId}/tickets/{id}')?.remaining).toBe(59);
     expect(answer.error).toBeInstanceOf(ApiHttpError);
     expect(answer.error).toMatchObject({ status: 404, code: 'not_emulated', withToken: true });
   });

@@ -14,6 +14,7 @@ import {
 import type { ApiMethod } from '@contract/web-api/methods';
 import { now } from './clock';
 import { rateMethodOf } from './rate-method';
+import { RELAY_LIMIT_HEADER } from '@contract/relay-answer';
 
 export interface ApiRequest {
   method: ApiMethod;
@@ -35,7 +36,7 @@ export interface ApiRequest {
 
 export type ApiBody = { type: 'json'; data: unknown } | { type: 'text'; text: string } | { type: 'empty' };
 
-export interface ApiResponse {
+export interface ApiAnswer {
   status: number;
   body: ApiBody;
   /** The server's `Date` header, ms since the epoch, or null. */
@@ -86,7 +87,14 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
 }
 
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+/** Kept with a failure's details: the rate-limit headers, and which of the relay's own limits refused, if one did. */
+const RATE_LIMIT_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  RELAY_LIMIT_HEADER,
+];
 
 function rateLimitHeadersOf(headers: Headers): [string, string][] {
   return RATE_LIMIT_HEADERS.flatMap((name) => {
@@ -153,9 +161,9 @@ export function createApiClient(deps: ApiClientDeps) {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const url = `${base}${request.path}`;
     const startedAt = now();
-    let response: Response;
+    let fetched: Response;
     try {
-      response = await doFetch(url, {
+      fetched = await doFetch(url, {
         method: request.method,
         headers,
         body,
@@ -170,21 +178,21 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new NetworkError(new URL(url, globalThis.location?.href ?? 'http://localhost/').origin);
     }
     // A redirect not followed comes as an opaque answer: no status, headers or body to read.
-    const redirected = response.type === 'opaqueredirect';
-    const rateLimit = readRateLimit(response.headers);
+    const redirected = fetched.type === 'opaqueredirect';
+    const rateLimit = readRateLimit(fetched.headers);
     if (rateLimit) deps.rateLimits.record(base, rateMethod, rateLimit);
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = new Uint8Array(await fetched.arrayBuffer());
     const text = new TextDecoder().decode(bytes);
-    const parsed = parseBody(text, response.headers);
-    const dated = Date.parse(response.headers.get('Date') ?? '');
+    const parsed = parseBody(text, fetched.headers);
+    const dated = Date.parse(fetched.headers.get('Date') ?? '');
     const serverDate = Number.isNaN(dated) ? null : dated;
     const answer = {
-      status: redirected ? 302 : response.status,
+      status: redirected ? 302 : fetched.status,
       base,
       rateMethod,
       ms: now() - startedAt,
       size: bytes.byteLength,
-      headers: [...response.headers.entries()],
+      headers: [...fetched.headers.entries()],
       rateLimit,
       resetAt: rateLimit ? onBrowserClock(rateLimit.resetAt, serverDate) : null,
       text,
@@ -193,16 +201,16 @@ export function createApiClient(deps: ApiClientDeps) {
       error: null,
       redirected,
     };
-    if (response.ok || redirected) return answer;
+    if (fetched.ok || redirected) return answer;
     const errorBody = parsed.type === 'json' && isErrorBody(parsed.data) ? parsed.data : null;
     let retryAt: number | null = null;
-    if (response.status === 429) {
-      retryAt = retryTime(response.headers, rateLimit, serverDate);
+    if (fetched.status === 429) {
+      retryAt = retryTime(fetched.headers, rateLimit, serverDate);
       deps.rateLimits.block(base, rateMethod, retryAt);
     }
     const code = errorBody?.error ?? null;
     const error = new ApiHttpError(
-      response.status,
+      fetched.status,
       code,
       errorBody?.message ?? null,
       session !== null,
@@ -210,16 +218,16 @@ export function createApiClient(deps: ApiClientDeps) {
       retryAt,
       {
         rateMethod,
-        status: response.status,
+        status: fetched.status,
         code,
         receivedAt: now(),
-        rateLimitHeaders: rateLimitHeadersOf(response.headers),
+        rateLimitHeaders: rateLimitHeadersOf(fetched.headers),
       },
     );
     return { ...answer, error };
   }
 
-  async function send(request: ApiRequest): Promise<ApiResponse> {
+  async function send(request: ApiRequest): Promise<ApiAnswer> {
     const answer = await sendRaw(request);
     if (answer.error) throw answer.error;
     return answer;

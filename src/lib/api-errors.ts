@@ -15,7 +15,10 @@ export interface AnswerDetails {
   code: string | null;
   /** When the answer arrived, ms since the epoch (browser clock). */
   receivedAt: number;
-  /** The answer's rate-limit headers as sent (X-RateLimit-Limit, -Remaining, -Reset, Retry-After). */
+  /**
+   * The answer's rate-limit headers as sent (X-RateLimit-Limit, -Remaining, -Reset, Retry-After), and X-Relay-Limit
+   * when one of the relay's own limits refused it.
+   */
   rateLimitHeaders: [name: string, value: string][];
 }
 
@@ -62,7 +65,7 @@ export class RateLimitedError extends Error {
 export class SessionExpiredError extends Error {
   override readonly name = 'SessionExpiredError';
   constructor() {
-    super('The session has expired');
+    super('Not sent: the token is past its expiry');
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The session room (`src/session/`) owns this tab's signed-in state and what keeps it true: what a session is
  * (here: its shape, and what its token alone decides), its stores (`stores/`: the session, the chosen connection,
- * the rate limits seen), how a sign-in starts one and where it goes next (`sign-in/`), how one ends on its own
+ * the rate limits seen, how SSO's last sign-out went), the connections a sign-in may pick from (`connections/`), how
+ * every sign-in starts one and where it goes next (`sign-in/`: `useSignIn`, the SSO redirect), how one ends on its own
  * (`lifecycle/`: expiry, other tabs), what a failure means for it (`errors/`: the one error policy, failures in
  * words), and the one API client wired to it (`client/`). It knows no screen.
  */

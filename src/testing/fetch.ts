@@ -41,7 +41,7 @@ export function stubFetch(
     };
     if (request.url === '/relay')
       return Promise.resolve(
-        jsonReply({ emulator: true, default: 'emulator', tenants: relays, ...connections }),
+        jsonAnswer({ emulator: true, default: 'emulator', tenants: relays, ...connections }),
       );
     sent.push(request);
     return Promise.resolve(answer(request));
@@ -50,14 +50,14 @@ export function stubFetch(
   return { fetch, sent };
 }
 
-export function textReply(text: string, headers: Record<string, string> = {}) {
+export function textAnswer(text: string, headers: Record<string, string> = {}) {
   return new Response(text, {
     status: 200,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', Date: new Date().toUTCString(), ...headers },
   });
 }
 
-export function jsonReply(data: unknown, status = 200, headers: Record<string, string> = {}) {
+export function jsonAnswer(data: unknown, status = 200, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(data), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
@@ -65,13 +65,13 @@ export function jsonReply(data: unknown, status = 200, headers: Record<string, s
 }
 
 /** An error answer with the emulator's JSON error body. */
-export function errorReply(
+export function errorAnswer(
   status: number,
   error: ApiErrorCode,
   message: string,
   headers: Record<string, string> = {},
 ) {
-  return jsonReply({ status, error, message } satisfies ApiErrorBody, status, headers);
+  return jsonAnswer({ status, error, message } satisfies ApiErrorBody, status, headers);
 }
 
 export function deferred<T>() {

@@ -1,5 +1,5 @@
 import { useNoticeStore } from '@/app/notices/notice-store';
-import { useSsoSignOutStore } from '@/features/sso/sso-sign-out-store';
+import { useSsoSignOutStore } from '@/session/stores/sso-sign-out-store';
 import { CONNECTION_CHOICE_KEY, EMULATOR } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useRateLimitStore } from '@/session/stores/rate-limit-store';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SignInMethod } from '@/session/session';
-import { jsonReply, stubFetch } from '@/testing/fetch';
+import { jsonAnswer, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
@@ -20,7 +20,7 @@ describe('the account menu', () => {
     ['pasted', 'Signed in with single sign-on, pasted token'],
   ] as const)('after a %s sign-in holds the whole user name and says "%s"', async (method, said) => {
     signedIn(method);
-    stubFetch(() => jsonReply(jdoeRecord()));
+    stubFetch(() => jsonAnswer(jdoeRecord()));
     const { user } = renderRoute('/profile');
     await user.click(await screen.findByRole('button', { name: LONG_NAME }));
     const menu = screen.getByRole('menu', { name: `Account of ${LONG_NAME}` });

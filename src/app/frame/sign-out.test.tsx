@@ -4,7 +4,7 @@ import { catchPageLoadsInEachTest } from '@/testing/page-loads';
 import { EMULATOR_SANDBOX } from '@/lib/connection';
 import { useSessionStore } from '@/session/stores/session-store';
 import type { SignInMethod } from '@/session/session';
-import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { deferred, errorAnswer, jsonAnswer, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
@@ -25,7 +25,7 @@ async function signOutFromProfile() {
 describe("the console's sign-out", () => {
   it('after a password session: the sign-in screen says "You are signed out", and no SSO sign-out is sent', async () => {
     signedIn('password');
-    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { sent } = stubFetch(() => jsonAnswer(jdoeRecord()));
     await signOutFromProfile();
     expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
     expect(sent.filter((r) => r.url.includes('logoutsso'))).toEqual([]);
@@ -36,7 +36,7 @@ describe("the console's sign-out", () => {
     signedIn('sso');
     const answer = deferred<Response>();
     const { sent } = stubFetch((request) =>
-      request.url.includes('logoutsso') ? answer.promise : jsonReply(jdoeRecord()),
+      request.url.includes('logoutsso') ? answer.promise : jsonAnswer(jdoeRecord()),
     );
     await signOutFromProfile();
     // The token is gone before the server answers.
@@ -45,7 +45,7 @@ describe("the console's sign-out", () => {
     const logout = sent.find((r) => r.url.includes('logoutsso'))!;
     expect(logout).toMatchObject({ url: '/SBTDWebApi/api/auth/logoutsso', method: 'POST' });
     expect(logout.headers.Authorization).toBeUndefined();
-    answer.resolve(jsonReply({ ended: true, endSessionUrl: '/idp/session/end?client_id=x' }));
+    answer.resolve(jsonAnswer({ ended: true, endSessionUrl: '/idp/session/end?client_id=x' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/idp/session/end?client_id=x'));
     expect(sessionStorage.getItem('auth-console.sso-signed-out')).toBe('ended');
   });
@@ -54,8 +54,8 @@ describe("the console's sign-out", () => {
     signedIn('sso');
     stubFetch((request) =>
       request.url.includes('logoutsso')
-        ? jsonReply({ ended: true, endSessionUrl: null })
-        : jsonReply(jdoeRecord()),
+        ? jsonAnswer({ ended: true, endSessionUrl: null })
+        : jsonAnswer(jdoeRecord()),
     );
     await signOutFromProfile();
     expect(await screen.findByText('You are signed out. Single sign-on was ended too.')).toBeInTheDocument();
@@ -63,11 +63,11 @@ describe("the console's sign-out", () => {
   });
 
   it.each([
-    ['an error answer', () => errorReply(403, 'cross_site_request', 'no')],
-    ['a javascript: URL', () => jsonReply({ ended: true, endSessionUrl: 'javascript:alert(1)' })],
-  ])('never leaves for the provider on %s', async (_, reply) => {
+    ['an error answer', () => errorAnswer(403, 'cross_site_request', 'no')],
+    ['a javascript: URL', () => jsonAnswer({ ended: true, endSessionUrl: 'javascript:alert(1)' })],
+  ])('never leaves for the provider on %s', async (_, answer) => {
     signedIn('sso');
-    stubFetch((request) => (request.url.includes('logoutsso') ? reply() : jsonReply(jdoeRecord())));
+    stubFetch((request) => (request.url.includes('logoutsso') ? answer() : jsonAnswer(jdoeRecord())));
     await signOutFromProfile();
     await screen.findByText(/^You are signed out\./);
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -79,7 +79,7 @@ describe("the console's sign-out", () => {
     stubFetch((request) =>
       request.url.includes('logoutsso')
         ? Promise.reject(new TypeError('Failed to fetch'))
-        : jsonReply(jdoeRecord()),
+        : jsonAnswer(jdoeRecord()),
     );
     await signOutFromProfile();
     expect(await screen.findByText(/Single sign-on could not be ended/)).toBeInTheDocument();

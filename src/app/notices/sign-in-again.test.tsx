@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeDateInEachTest } from '@/testing/fake-date';
 import { useSessionStore, type SignOutReason } from '@/session/stores/session-store';
 import type { SignInMethod } from '@/session/session';
-import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { errorAnswer, jsonAnswer, stubFetch, textAnswer, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
@@ -25,8 +25,8 @@ function sessionWithLeft(left: number, method: SignInMethod, username = 'jdoe@ex
 
 /** The server: a login answers a fresh token for whoever asked, getuser jdoe's record. */
 function freshLogins(request: SentRequest) {
-  if (request.url.endsWith('/api/auth/getuser')) return jsonReply(jdoeRecord());
-  return textReply(tdToken('jdoe@example.edu', Date.now()));
+  if (request.url.endsWith('/api/auth/getuser')) return jsonAnswer(jdoeRecord());
+  return textAnswer(tdToken('jdoe@example.edu', Date.now()));
 }
 
 /**
@@ -85,8 +85,8 @@ describe('"Sign in again" from the five-minute warning', () => {
     const old = sessionWithLeft(4 * MINUTE, 'password');
     stubFetch((request) =>
       request.url.endsWith('/api/auth/getuser')
-        ? jsonReply(jdoeRecord())
-        : errorReply(401, 'invalid_credentials', 'The user name or password is incorrect.'),
+        ? jsonAnswer(jdoeRecord())
+        : errorAnswer(401, 'invalid_credentials', 'The user name or password is incorrect.'),
     );
     const { user, router } = renderRoute('/profile');
     await clickSignInAgain(user);

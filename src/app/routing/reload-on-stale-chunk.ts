@@ -10,8 +10,8 @@ export interface StaleChunkDeps {
 
 async function fetchIndexNow(): Promise<string | null> {
   try {
-    const response = await fetch('/', { cache: 'no-store', credentials: 'same-origin' });
-    return response.ok ? await response.text() : null;
+    const answer = await fetch('/', { cache: 'no-store', credentials: 'same-origin' });
+    return answer.ok ? await answer.text() : null;
   } catch {
     return null;
   }

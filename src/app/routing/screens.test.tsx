@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonReply, stubFetch } from '@/testing/fetch';
+import { jsonAnswer, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { signInForTest } from '@/testing/session';
 import { jdoeRecord } from '@/testing/user-record';
@@ -32,7 +32,7 @@ describe('the route table', () => {
 
   it('is what the navigation lists, in its order', async () => {
     signInForTest();
-    stubFetch(() => jsonReply(jdoeRecord()));
+    stubFetch(() => jsonAnswer(jdoeRecord()));
     renderRoute('/profile');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
@@ -50,7 +50,7 @@ describe('the route table', () => {
     if (entry.signedIn) signInForTest();
     // getuser answers jdoe; anything else (the SSO callback's loginsso) stays unanswered, so the screen stays put.
     stubFetch((request) =>
-      request.url.endsWith('/api/auth/getuser') ? jsonReply(jdoeRecord()) : new Promise<Response>(() => {}),
+      request.url.endsWith('/api/auth/getuser') ? jsonAnswer(jdoeRecord()) : new Promise<Response>(() => {}),
     );
     renderRoute(visitPath(entry));
     expect(await screen.findByRole('heading', { level: 1, name: entry.title })).toBeInTheDocument();

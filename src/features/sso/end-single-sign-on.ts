@@ -1,5 +1,5 @@
 import { logoutSso } from './api/logout-sso';
-import { LANDING_KEY, useSsoSignOutStore } from './sso-sign-out-store';
+import { LANDING_KEY, useSsoSignOutStore } from '@/session/stores/sso-sign-out-store';
 
 function isWebUrl(text: string): boolean {
   try {

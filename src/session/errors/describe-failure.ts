@@ -6,6 +6,9 @@ import {
   SessionExpiredError,
 } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { relayLimitOf, relayLimitSentence, withRelayLimit } from '@/lib/relay-limit';
+import type { RelayLimit } from '@contract/relay-answer';
+import { SIGN_OUT_MESSAGES } from '../sign-in/sign-out-messages';
 import { retryMessage } from './retry-message';
 
 export type FailureKind =
@@ -32,6 +35,13 @@ export interface Failure {
   plain?: true;
 }
 
+/** A refusal by one of the relay's own limits, named as the relay's: the tenant was never asked. */
+function relayRefusal(error: ApiHttpError, limit: RelayLimit): Failure {
+  if (limit === 'body-size') return { kind: 'bad-request', message: relayLimitSentence(limit, null) };
+  const retryAt = error.retryAt ?? now() + 60_000;
+  return { kind: 'rate-limited', retryAt, message: withRelayLimit(retryMessage(retryAt), error.details) };
+}
+
 /** What a failed call means, in words for the person at the console. No secret is ever part of a message. */
 export function describeFailure(error: unknown): Failure {
   const failure = describeWithoutDetails(error);
@@ -43,7 +53,7 @@ function describeWithoutDetails(error: unknown): Failure {
     return { kind: 'rate-limited', retryAt: error.retryAt, message: retryMessage(error.retryAt) };
   }
   if (error instanceof SessionExpiredError) {
-    return { kind: 'expired', message: 'Your session has expired. Sign in again.' };
+    return { kind: 'expired', message: SIGN_OUT_MESSAGES.expired };
   }
   if (error instanceof NetworkError) {
     return {
@@ -54,6 +64,8 @@ function describeWithoutDetails(error: unknown): Failure {
   if (!(error instanceof ApiHttpError))
     return { kind: 'unknown', message: 'Something went wrong. Try again.' };
   const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
+  const relay = relayLimitOf(error.details?.rateLimitHeaders ?? []);
+  if (relay !== null) return relayRefusal(error, relay);
   switch (error.status) {
     case 401:
       if (!error.withToken)
@@ -63,7 +75,7 @@ function describeWithoutDetails(error: unknown): Failure {
         };
       return error.code === 'insufficient_permission'
         ? { kind: 'forbidden', message: 'You do not have permission for this action.' }
-        : { kind: 'expired', message: 'Your session is no longer valid. Sign in again.' };
+        : { kind: 'expired', message: SIGN_OUT_MESSAGES.ended };
     case 403:
       if (error.code === 'account_locked')
         return { kind: 'locked', message: error.serverMessage ?? 'This account is locked.' };

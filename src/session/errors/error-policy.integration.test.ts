@@ -148,7 +148,7 @@ describe('the error policy against a real emulator', () => {
 
     expect(decision).toEqual({
       kind: 'expired',
-      message: 'Your session has expired. Sign in again.',
+      message: 'Your session expired. Sign in again to continue.',
       signOut: 'expired',
     });
     expect(tab.probes).toEqual([]);

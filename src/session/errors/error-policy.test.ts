@@ -66,7 +66,7 @@ describe('a 401 with a token before its expiry', () => {
     expect(probe).toHaveBeenCalledTimes(1);
     expect(decisions[0]).toEqual({
       kind: 'expired',
-      message: 'Your session has ended. Sign in again.',
+      message: 'Your session ended. Sign in again to continue.',
       signOut: 'ended',
     });
     expect(decisions.every((d) => d.signOut === 'ended')).toBe(true);
@@ -106,7 +106,7 @@ describe('expiry', () => {
     const { policy, probe, signOut } = setup({ isExpired: () => true });
     await expect(policy.decide(unauthorized())).resolves.toEqual({
       kind: 'expired',
-      message: 'Your session has expired. Sign in again.',
+      message: 'Your session expired. Sign in again to continue.',
       signOut: 'expired',
     });
     expect(probe).not.toHaveBeenCalled();

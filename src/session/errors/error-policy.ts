@@ -1,5 +1,6 @@
 import { ApiHttpError, SessionExpiredError } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { SIGN_OUT_MESSAGES } from '../sign-in/sign-out-messages';
 import { describeFailure, type Failure } from './describe-failure';
 
 export interface ErrorDecision extends Failure {
@@ -24,7 +25,7 @@ type ProbeVerdict = 'valid' | 'rejected' | 'unknown';
 
 /**
  * The one place that decides what a failed authenticated call means for the session. A 401 after expiry is an
- * expired session; a 401 before it is either "no permission" or "session ended", and one shared `getuser` probe
+ * expired session; a 401 before it is either no permission or a session that ended, and one shared `getuser` probe
  * tells which, however many calls failed at once. A probe that gets no answer ends nothing.
  */
 export function createErrorPolicy(deps: ErrorPolicyDeps) {
@@ -69,7 +70,7 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
       };
     }
     deps.signOut('ended');
-    return { kind: 'expired', message: 'Your session has ended. Sign in again.', signOut: 'ended' };
+    return { kind: 'expired', message: SIGN_OUT_MESSAGES.ended, signOut: 'ended' };
   }
 
   return { decide };

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '@/features/profile/api/get-user';
 import { EMULATOR, EMULATOR_SANDBOX } from '@/lib/connection';
-import { jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { jsonAnswer, stubFetch, textAnswer, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
@@ -21,8 +21,8 @@ function sessionOn(connection: typeof EMULATOR, username = 'jdoe@example.edu'): 
 }
 
 function server(request: SentRequest) {
-  if (request.url.endsWith('/api/auth/getuser')) return jsonReply(jdoeRecord());
-  return textReply(tdToken(ADMIN, Date.now()));
+  if (request.url.endsWith('/api/auth/getuser')) return jsonAnswer(jdoeRecord());
+  return textAnswer(tdToken(ADMIN, Date.now()));
 }
 
 const calls = (sent: SentRequest[]) => sent.map((r) => `${r.method} ${r.url}`);

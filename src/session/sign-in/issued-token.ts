@@ -1,4 +1,4 @@
-import type { ApiResponse } from '@/lib/api-client';
+import type { ApiAnswer } from '@/lib/api-client';
 import type { Connection } from '@/lib/connection';
 import { cleanTokenText } from '@/lib/token-text';
 
@@ -11,9 +11,9 @@ export interface IssuedToken {
 }
 
 /** A login's answer: the bare JWT as text/plain (tolerating a JSON-quoted string, as some proxies turn it). */
-export function issuedTokenFrom(response: ApiResponse, connection: Connection): IssuedToken {
-  const { body } = response;
+export function issuedTokenFrom(answer: ApiAnswer, connection: Connection): IssuedToken {
+  const { body } = answer;
   const raw =
     body.type === 'text' ? body.text : body.type === 'json' && typeof body.data === 'string' ? body.data : '';
-  return { token: cleanTokenText(raw), serverDate: response.serverDate, connection };
+  return { token: cleanTokenText(raw), serverDate: answer.serverDate, connection };
 }

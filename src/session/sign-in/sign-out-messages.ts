@@ -1,6 +1,10 @@
 import type { SignOutReason } from '../stores/session-store';
 
-/** What a sign-in screen says about how the last session ended. */
+/**
+ * How a session ended, in words: the one home of these sentences. A sign-in screen says them of the last session,
+ * and a failure that ends the session (`describeFailure`, the error policy) says the same (a test fails on a copy
+ * elsewhere).
+ */
 export const SIGN_OUT_MESSAGES: Record<SignOutReason, string> = {
   expired: 'Your session expired. Sign in again to continue.',
   ended: 'Your session ended. Sign in again to continue.',

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { rateMethodOf } from '@/lib/rate-method';
 import type { Connection } from '@/lib/connection';
 import { api, signInConnection } from '@/session/client/api';
-import { describeFailure, type Failure } from '@/session/errors/describe-failure';
+import { describeFailure } from '@/session/errors/describe-failure';
 import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
-import { startSession } from '@/session/sign-in/start-session';
-import { useEnterSession } from '@/session/sign-in/use-enter-session';
+import type { SignInForm, SignInSteps } from '@/session/sign-in/use-sign-in';
 
 export interface AdminKey {
   beid: string;
@@ -26,7 +25,7 @@ export async function requestAdminToken(
   { beid, webServicesKey }: AdminKey,
   signal?: AbortSignal,
 ): Promise<IssuedToken> {
-  const response = await api.send({
+  const answer = await api.send({
     method: 'POST',
     path: LOGIN_ADMIN_PATH,
     body: { BEID: beid, WebServicesKey: webServicesKey },
@@ -34,7 +33,7 @@ export async function requestAdminToken(
     base: connection.baseUrl,
     signal,
   });
-  return issuedTokenFrom(response, connection);
+  return issuedTokenFrom(answer, connection);
 }
 
 /** The key on the connection the next sign-in uses; never touches the current session. */
@@ -42,53 +41,41 @@ function loginWithAdminKey(key: AdminKey): Promise<IssuedToken> {
   return requestAdminToken(signInConnection(), key);
 }
 
-/** What the form hears of a call: its token, or a failure in words. */
-interface KeyForm {
-  onToken: (issued: IssuedToken) => void;
-  onFailure: (failure: Failure) => void;
+/**
+ * Admin-key sign-in's own steps, for `useSignIn`: loginadmin asked with the key, or the token a test of it already
+ * brought (`issued`: nothing is asked again).
+ */
+export function adminKeySignIn(
+  key: AdminKey | { beid: string; issued: IssuedToken },
+  to: string,
+): SignInSteps {
+  return {
+    method: 'admin-key',
+    to,
+    beid: key.beid,
+    call: () => ('issued' in key ? Promise.resolve(key.issued) : loginWithAdminKey(key)),
+    describe: describeFailure,
+  };
 }
 
 /**
- * Sign-in with an admin key, from the click to the screen it returns to: `signIn` asks loginadmin and starts the
- * session with its token, `signInWith` starts it with a token that `test` brought (`test` alone starts nothing).
- * The call, the start of the session and the way there are all here; the page renders `isPending` and reports what
- * these hand its form.
+ * A test of a key: loginadmin asked with it, and its token (or a failure in words) handed to the form as a sign-in's
+ * would be, but no session started or changed.
  */
-export function useAdminKeySignIn(returnTo: string) {
-  const mutation = useMutation({ mutationFn: loginWithAdminKey, meta: { handlesOwnErrors: true } });
-  const enterAt = useEnterSession();
-
-  function ask(key: AdminKey, form: KeyForm, then?: (issued: IssuedToken) => void) {
-    mutation.mutate(key, {
-      onSuccess: (issued) => {
+export function useKeyTest() {
+  const [isPending, setPending] = useState(false);
+  function test(key: AdminKey, form: Required<SignInForm>) {
+    setPending(true);
+    loginWithAdminKey(key).then(
+      (issued) => {
+        setPending(false);
         form.onToken(issued);
-        then?.(issued);
       },
-      onError: (error) => form.onFailure(describeFailure(error)),
-    });
+      (error: unknown) => {
+        setPending(false);
+        form.onFailure(describeFailure(error));
+      },
+    );
   }
-
-  function start(
-    enter: ReturnType<typeof enterAt>,
-    issued: IssuedToken,
-    beid: string,
-    form: Pick<KeyForm, 'onFailure'>,
-  ) {
-    void enter(() => startSession(issued, 'admin-key', beid)).then((result) => {
-      if (!result.ok) form.onFailure({ kind: 'unknown', message: result.message });
-    });
-  }
-
-  return {
-    isPending: mutation.isPending,
-    /** Asks loginadmin, and hands the token to the form: the session stays as it is. */
-    test: (key: AdminKey, form: KeyForm) => ask(key, form),
-    signIn(key: AdminKey, form: KeyForm) {
-      // The next screen's code comes while the key is checked, so no empty loading state shows in between.
-      const enter = enterAt(returnTo);
-      ask(key, form, (issued) => start(enter, issued, key.beid, form));
-    },
-    signInWith: (issued: IssuedToken, beid: string, form: Pick<KeyForm, 'onFailure'>) =>
-      start(enterAt(returnTo), issued, beid, form),
-  };
+  return { isPending, test };
 }

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { watchConsoleInEachTest } from '@/testing/console-calls';
 import { useSessionStore } from '@/session/stores/session-store';
-import { errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { errorAnswer, jsonAnswer, stubFetch, textAnswer, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
@@ -17,8 +17,8 @@ const keyField = () => screen.getByLabelText(/^WebServicesKey/);
 
 function adminServer(request: SentRequest) {
   if (request.url.endsWith('/api/auth/getuser'))
-    return jsonReply(jdoeRecord({ UserName: ADMIN, FullName: 'API Admin', TypeID: 9 }));
-  return textReply(tdToken(ADMIN, Date.now()));
+    return jsonAnswer(jdoeRecord({ UserName: ADMIN, FullName: 'API Admin', TypeID: 9 }));
+  return textAnswer(tdToken(ADMIN, Date.now()));
 }
 
 async function open(path = '/admin-key') {
@@ -111,7 +111,7 @@ describe('the admin-key form', () => {
   });
 
   it('masks a revealed key again as an attempt starts, and clears it only when asked', async () => {
-    stubFetch(() => errorReply(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.'));
+    stubFetch(() => errorAnswer(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.'));
     const { user, router } = await open();
     await enter(user, BEID, KEY);
     await user.click(screen.getByRole('button', { name: 'Show the key' }));
@@ -167,17 +167,17 @@ describe('the admin-key form', () => {
   it.each([
     [
       'a wrong key or BEID',
-      () => errorReply(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.'),
+      () => errorAnswer(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.'),
       'The BEID or WebServicesKey is incorrect.',
     ],
     [
       'an inactive admin account',
-      () => errorReply(403, 'account_inactive', "This organization's admin service account is not active."),
+      () => errorAnswer(403, 'account_inactive', "This organization's admin service account is not active."),
       "This organization's admin service account is not active.",
     ],
     [
       'a rate limit',
-      () => errorReply(429, 'rate_limited', 'Too many requests.', { 'Retry-After': '30' }),
+      () => errorAnswer(429, 'rate_limited', 'Too many requests.', { 'Retry-After': '30' }),
       'Too many calls to this method. Try again in',
     ],
     ['an unreachable server', () => Promise.reject(new TypeError('Failed to fetch')), 'cannot be reached'],
@@ -196,7 +196,7 @@ describe('the admin-key form', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(Date.parse('2026-03-02T12:00:00Z'));
     const { sent } = stubFetch(() =>
-      errorReply(429, 'rate_limited', 'Too many requests.', { 'Retry-After': '30' }),
+      errorAnswer(429, 'rate_limited', 'Too many requests.', { 'Retry-After': '30' }),
     );
     const { user } = await open();
     await enter(user, BEID, KEY);

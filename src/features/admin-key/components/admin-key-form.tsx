@@ -10,16 +10,19 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ClearIcon, VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/session/sign-in/sign-in-paths';
 import { checkGuid } from '@/lib/guid';
+import { withRelayLimit } from '@/lib/relay-limit';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadingIndicator } from '@/components/loading-indicator';
-import { useConnections } from '@/features/connections/api/list-connections';
+import { useConnections } from '@/session/connections/list-connections';
 import type { Failure } from '@/session/errors/describe-failure';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import type { IssuedToken } from '@/session/sign-in/issued-token';
 import { useSignInHint } from '@/session/sign-in/sign-in-hint';
-import { LOGIN_ADMIN_RATE_METHOD, useAdminKeySignIn, type AdminKey } from '../api/login-admin';
-import { useKeyTestEverywhere } from '../api/test-key-everywhere';
+import { useSessionStore } from '@/session/stores/session-store';
+import { useSignIn } from '@/session/sign-in/use-sign-in';
+import { adminKeySignIn, LOGIN_ADMIN_RATE_METHOD, useKeyTest, type AdminKey } from '../api/login-admin';
+import { useKeyTestEverywhere } from '../key-test/test-key-everywhere';
 import { TestResult } from './test-result';
 
 // Its table (and MUI's) is loaded only once a key is tested everywhere.
@@ -41,10 +44,14 @@ type Outcome = { kind: 'valid'; issued: IssuedToken; beid: string } | { kind: 'f
  */
 export function AdminKeyForm() {
   const returnTo = useReturnPath();
-  const adminKey = useAdminKeySignIn(returnTo);
+  const keyTest = useKeyTest();
+  const keySignIn = useSignIn();
+  const checking = keyTest.isPending || keySignIn.isPending;
   // Signing in again as the admin-key session's organization: its BEID is known, its key never kept.
   const hint = useSignInHint('admin-key');
   const [beid, setBeid] = useState(hint?.beid ?? '');
+  const signedOut = useSessionStore((state) => state.session === null);
+  const resuming = signedOut && Boolean(hint?.beid);
   const [key, setKey] = useState('');
   const [reveal, setReveal] = useState(false);
   const keyInput = useRef<HTMLInputElement>(null);
@@ -53,14 +60,14 @@ export function AdminKeyForm() {
   const selected = useConnectionStore((s) => s.selected);
   const wait = useRateLimitWait(selected.baseUrl, LOGIN_ADMIN_RATE_METHOD);
   const { formRef, errorRef, focusFirstProblem } = useFocusFirstProblem();
-  const busy = adminKey.isPending || wait !== null;
+  const busy = checking || wait !== null;
   const connections = useConnections().data;
   const everywhere = useKeyTestEverywhere();
   const failure =
     outcome?.kind !== 'failed'
       ? null
       : wait
-        ? { message: wait.message, details: outcome.failure.details }
+        ? { message: withRelayLimit(wait.message, outcome.failure.details), details: outcome.failure.details }
         : outcome.failure.kind === 'rate-limited'
           ? null
           : outcome.failure;
@@ -105,9 +112,9 @@ export function AdminKeyForm() {
     if (!checked) return;
     if (action === 'sign-in')
       // The session starts and the screen is left: the key has done its work.
-      adminKey.signIn(checked, { onFailure: report, onToken: () => setKey('') });
+      keySignIn.signIn(adminKeySignIn(checked, returnTo), { onFailure: report, onToken: () => setKey('') });
     else
-      adminKey.test(checked, {
+      keyTest.test(checked, {
         onFailure: report,
         onToken: (issued) => setOutcome({ kind: 'valid', issued, beid: checked.beid }),
       });
@@ -129,7 +136,7 @@ export function AdminKeyForm() {
             {/* Not held back by this connection's wait: each connection has its own, and its row tells it. */}
             <Button
               variant="outlined"
-              disabled={!connections || adminKey.isPending || everywhere.running}
+              disabled={!connections || checking || everywhere.running}
               onClick={testEverywhere}
             >
               Test on every connection
@@ -153,6 +160,8 @@ export function AdminKeyForm() {
           {...GUID_INPUT}
           type={reveal ? 'text' : 'password'}
           autoFocus={Boolean(hint?.beid)}
+          // After a session ended, the BEID is filled in: what is left to type is the key.
+          inputProps={{ ...GUID_INPUT.inputProps, 'data-focus-on-arrival': resuming || undefined }}
           value={key}
           inputRef={keyInput}
           onChange={(e) => setKey(e.target.value)}
@@ -178,12 +187,20 @@ export function AdminKeyForm() {
         />
       </StackedForm>
       <Box aria-live="polite" sx={{ mt: 3 }}>
-        {adminKey.isPending && <Alert severity="info">Checking the key…</Alert>}
+        {checking && (
+          <Alert severity="info" role="status">
+            Checking the key…
+          </Alert>
+        )}
         {failure && <ErrorNotice ref={errorRef} message={failure.message} details={failure.details} />}
         {outcome?.kind === 'valid' && (
           <TestResult
             issued={outcome.issued}
-            onUse={() => adminKey.signInWith(outcome.issued, outcome.beid, { onFailure: report })}
+            onUse={() =>
+              keySignIn.signIn(adminKeySignIn({ beid: outcome.beid, issued: outcome.issued }, returnTo), {
+                onFailure: report,
+              })
+            }
           />
         )}
       </Box>

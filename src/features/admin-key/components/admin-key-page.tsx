@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { PageHeader } from '@/components/page-header';
-import { ConnectionPicker } from '@/features/connections/components/connection-picker';
+import { ConnectionPicker } from '@/components/connection-picker';
 import { useSessionStore } from '@/session/stores/session-store';
 import { SIGN_OUT_MESSAGES } from '@/session/sign-in/sign-out-messages';
 import { AdminKeyForm } from './admin-key-form';

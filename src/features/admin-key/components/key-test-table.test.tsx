@@ -8,11 +8,11 @@ import { THIS_SERVER_ORGANIZATION } from '@contract/wire';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import {
   deferred,
-  errorReply,
-  jsonReply,
+  errorAnswer,
+  jsonAnswer,
   relayTenant,
   stubFetch,
-  textReply,
+  textAnswer,
   type SentRequest,
 } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
@@ -33,15 +33,15 @@ function answerFor(request: SentRequest): Response | Promise<Response> {
   const base = request.url.replace('/api/auth/loginadmin', '');
   switch (base) {
     case '/TDWebApi':
-      return textReply(tdToken(ADMIN, Date.now()));
+      return textAnswer(tdToken(ADMIN, Date.now()));
     case '/SBTDWebApi':
-      return errorReply(403, 'account_inactive', "This organization's admin service account is not active.");
+      return errorAnswer(403, 'account_inactive', "This organization's admin service account is not active.");
     case '/relay/wrong':
-      return errorReply(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.');
+      return errorAnswer(401, 'invalid_credentials', 'The BEID or WebServicesKey is incorrect.');
     case '/relay/closed':
-      return errorReply(502, 'relay_failed', 'The tenant at closed.teamdynamix.com refused the connection.');
+      return errorAnswer(502, 'relay_failed', 'The tenant at closed.teamdynamix.com refused the connection.');
     case '/relay/busy':
-      return errorReply(429, 'rate_limited', 'Too many requests.', {
+      return errorAnswer(429, 'rate_limited', 'Too many requests.', {
         'X-RateLimit-Limit': '60',
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': 'Mon, 02 Mar 2026 12:00:45 GMT',
@@ -50,7 +50,7 @@ function answerFor(request: SentRequest): Response | Promise<Response> {
     case '/relay/gone':
       return Promise.reject(new TypeError('Failed to fetch'));
     default:
-      return jsonReply({ unexpected: true }, 500);
+      return jsonAnswer({ unexpected: true }, 500);
   }
 }
 
@@ -189,7 +189,7 @@ describe('the key tested on every connection', () => {
       organization: 'acme',
     });
     const other = relayTenant('other', { label: 'Other College', organization: 'other' });
-    const { sent } = stubFetch(() => errorReply(401, 'invalid_credentials', 'Wrong.'), {
+    const { sent } = stubFetch(() => errorAnswer(401, 'invalid_credentials', 'Wrong.'), {
       relays: [acme, other, acmeSandbox],
     });
     const { user } = await open();

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { NamedRowsTable } from '@/components/named-rows-table';
-import { OUTCOME_LABELS, type KeyOutcome } from '../api/key-outcome';
-import type { KeyTestRow } from '../api/test-key-everywhere';
+import { OUTCOME_LABELS, type KeyOutcome } from '../key-test/key-outcome';
+import type { KeyTestRow } from '../key-test/test-key-everywhere';
 
 const CAPTION_ID = 'key-test-everywhere-caption';
 

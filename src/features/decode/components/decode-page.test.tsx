@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/session/stores/session-store';
-import { errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { errorAnswer, jsonAnswer, stubFetch } from '@/testing/fetch';
 import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
 import { signInForTest } from '@/testing/session';
@@ -30,7 +30,7 @@ async function openWithToken(text = TOKEN) {
 
 describe('the decode screen', () => {
   it('decodes a pasted token signed out: header, claims, and each time as number, local time and UTC, sending nothing', async () => {
-    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { sent } = stubFetch(() => jsonAnswer(jdoeRecord()));
     await openWithToken(`Bearer ${TOKEN}`);
     // The same rendering as the token page's claims (its own tests pin the format down).
     const times = screen.getByRole('table', { name: 'Token claims' });
@@ -62,7 +62,7 @@ describe('the decode screen', () => {
   });
 
   it('checks it with one getuser carrying that token, without starting a session or storing it', async () => {
-    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { sent } = stubFetch(() => jsonAnswer(jdoeRecord()));
     const { user } = await openWithToken();
     await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -76,12 +76,33 @@ describe('the decode screen', () => {
   });
 
   it('shows a refusal with the details of the answer', async () => {
-    stubFetch(() => errorReply(401, 'invalid_token', 'The token is not valid.'));
+    stubFetch(() => errorAnswer(401, 'invalid_token', 'The token is not valid.'));
     const { user } = await openWithToken();
     await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server did not accept the token.');
     await user.click(screen.getByRole('button', { name: 'Show details' }));
     expect(shownDetails()['HTTP status']).toBe('401');
+  });
+
+  it('signed in, speaks of the pasted token when the server refuses it, never of the session, which goes on', async () => {
+    const session = signInForTest();
+    const { sent } = stubFetch((request) =>
+      request.headers.Authorization === `Bearer ${TOKEN}`
+        ? errorAnswer(401, 'invalid_token', 'The token has expired.')
+        : jsonAnswer(jdoeRecord()),
+    );
+    const { user, router } = await openWithToken();
+    const before = sent.length;
+    await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The server did not accept the token. The server said: The token has expired.',
+    );
+    expect(alert).not.toHaveTextContent(/session/i);
+    // One getuser with the pasted token; no probe with the session's, no sign-out.
+    expect(sent.slice(before).map((r) => r.headers.Authorization)).toEqual([`Bearer ${TOKEN}`]);
+    expect(useSessionStore.getState().session?.token).toBe(session.token);
+    expect(router.state.location.pathname).toBe('/decode');
   });
 
   it('forgets the token when the screen is left', async () => {
@@ -140,7 +161,7 @@ describe('the verdict on the token’s time', () => {
     fakeClock(ISSUED * 1000 + 3_600_000 - 120_000);
     const session = signInForTest({ issuedAt: ISSUED * 1000, serverDate: ISSUED * 1000 + 3_600_000 });
     expect(session.clockOffsetMs).toBe(120_500);
-    stubFetch(() => jsonReply(jdoeRecord()));
+    stubFetch(() => jsonAnswer(jdoeRecord()));
     await openWithToken(session.token);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     const chip = screen.getByRole('timer', { name: /^Session time left/ });

@@ -1,4 +1,10 @@
+import { loadOnce } from '@/lib/load-once';
 import { rateMethodOf } from '@/lib/rate-method';
+import { loadStartSession, type SignInSteps } from '@/session/sign-in/use-sign-in';
+import { describeFailureOnDemand, preloadFormParts } from '../components/sign-in-on-demand';
+
+// The password endpoints and a sign-in with them. This file is on the first page: the request itself
+// (`password-sign-in.ts`) and what only a failure needs are fetched once the form is used.
 
 /** The two documented password endpoints; they behave the same. */
 export const PASSWORD_ENDPOINTS = ['/api/auth', '/api/auth/login'] as const;
@@ -13,3 +19,22 @@ export interface PasswordLogin {
   username: string;
   password: string;
 }
+
+/** The login request: loaded by the form's first use, or by the submit at the latest. */
+const loadPasswordLogin = loadOnce(() => import('./password-sign-in'));
+
+/**
+ * Password sign-in's own steps, for `useSignIn`: the login request and the wording of its failures, both fetched on
+ * demand (the sign-in form is the first page, which carries neither).
+ */
+export function passwordSignIn(login: PasswordLogin, to: string): SignInSteps {
+  return {
+    method: 'password',
+    to,
+    call: () => loadPasswordLogin().then(({ loginWithPassword }) => loginWithPassword(login)),
+    describe: describeFailureOnDemand,
+  };
+}
+
+/** What a submit needs, fetched on the form's first use: the login request, the start of a session, the wording. */
+export const preloadPasswordSignIn = () => preloadFormParts(loadPasswordLogin, loadStartSession);

@@ -20,9 +20,9 @@ const loadRelaySsoLink = loadOnce(() => import('./relay-sso-link'));
 
 const ignore = () => {};
 
-/** Called on the first key, pointer or input in the form: `submitCode`, and the wording of its failures. */
-export function preloadFormParts(submitCode: () => Promise<unknown>) {
-  for (const load of [submitCode, loadWording, loadErrorNotice, loadMeter]) load().catch(ignore);
+/** Called on the first key, pointer or input in the form: the submit's code, and the wording of its failures. */
+export function preloadFormParts(...submitCode: (() => Promise<unknown>)[]) {
+  for (const load of [...submitCode, loadWording, loadErrorNotice, loadMeter]) load().catch(ignore);
 }
 
 /** describeFailure, and the notice that shows it, fetched now if the form's use has not brought them yet. */
@@ -46,7 +46,7 @@ export function startSsoRedirectOnDemand(
   connection: Connection,
   onFailure: (failure: Failure) => void,
 ) {
-  import('@/features/sso/sso-redirect').then(
+  import('@/session/sign-in/sso-redirect').then(
     ({ startSsoRedirect }) => startSsoRedirect(next, connection),
     (error: unknown) => void describeFailureOnDemand(error).then(onFailure),
   );

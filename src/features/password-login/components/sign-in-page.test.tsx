@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/session/stores/session-store';
-import { deferred, errorReply, jsonReply, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { deferred, errorAnswer, jsonAnswer, stubFetch, textAnswer, type SentRequest } from '@/testing/fetch';
 import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
+import { signInForTest } from '@/testing/session';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
@@ -13,8 +14,8 @@ const signInButton = () => screen.getByRole('button', { name: /^(sign in|signing
 
 /** The server: logins answer a fresh token, getuser jdoe's record. */
 function loginThenProfile(request: SentRequest) {
-  if (request.url.endsWith('/api/auth/getuser')) return jsonReply(jdoeRecord());
-  return textReply(tdToken('jdoe@example.edu', Date.now()));
+  if (request.url.endsWith('/api/auth/getuser')) return jsonAnswer(jdoeRecord());
+  return textAnswer(tdToken('jdoe@example.edu', Date.now()));
 }
 
 async function fillAndSubmit(user: ReturnType<typeof renderRoute>['user'], password = 'Tdx-demo-2026') {
@@ -32,6 +33,19 @@ describe('the sign-in page', () => {
     await waitFor(() => expect(usernameField()).toHaveFocus());
     expect(passwordField()).toHaveAttribute('autocomplete', 'current-password');
     expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  it('after “Your session ended”, with the user name filled in, puts focus on the password', async () => {
+    stubFetch(() => jsonAnswer(jdoeRecord()));
+    signInForTest();
+    const { user, router } = renderRoute('/profile');
+    await user.click(await screen.findByRole('heading', { level: 1, name: 'Profile' }));
+    // In an awaited act: the sign-in page's notice suspends on its code, which a synchronous act does not wait for.
+    await act(() => Promise.resolve(useSessionStore.getState().signOut('ended')));
+    expect(await screen.findByText('Your session ended. Sign in again to continue.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(usernameField()).toHaveValue('jdoe@example.edu');
+    await waitFor(() => expect(passwordField()).toHaveFocus());
   });
 
   it('says inline which fields are empty and sends nothing', async () => {
@@ -54,7 +68,7 @@ describe('the sign-in page', () => {
   it('disables the button while signing in, then goes to the profile', async () => {
     const answer = deferred<Response>();
     const { sent } = stubFetch((request) =>
-      request.url.endsWith('/getuser') ? jsonReply(jdoeRecord()) : answer.promise,
+      request.url.endsWith('/getuser') ? jsonAnswer(jdoeRecord()) : answer.promise,
     );
     const { user, router } = renderRoute('/sign-in');
     await screen.findByRole('heading', { name: 'Sign in' });
@@ -71,7 +85,7 @@ describe('the sign-in page', () => {
     });
     expect(sent[0]?.headers).not.toHaveProperty('Authorization');
 
-    answer.resolve(textReply(tdToken('jdoe@example.edu', Date.now())));
+    answer.resolve(textAnswer(tdToken('jdoe@example.edu', Date.now())));
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
     expect(useSessionStore.getState().session).toMatchObject({
@@ -130,7 +144,7 @@ describe('the sign-in page', () => {
     it.each([
       [
         'wrong credentials',
-        () => errorReply(401, 'invalid_credentials', 'The user name or password is incorrect.'),
+        () => errorAnswer(401, 'invalid_credentials', 'The user name or password is incorrect.'),
         'The user name or password is incorrect.',
       ],
       [
@@ -140,13 +154,13 @@ describe('the sign-in page', () => {
       ],
       [
         'an inactive account',
-        () => errorReply(403, 'account_inactive', 'This account is not active.'),
+        () => errorAnswer(403, 'account_inactive', 'This account is not active.'),
         'This account is not active.',
       ],
       [
         'a locked account',
         () =>
-          errorReply(
+          errorAnswer(
             403,
             'account_locked',
             'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
@@ -155,7 +169,7 @@ describe('the sign-in page', () => {
       ],
       [
         'an answer that is not a token',
-        () => textReply('<html>Sign in</html>'),
+        () => textAnswer('<html>Sign in</html>'),
         'The server did not answer a JWT.',
       ],
     ])('%s', async (_name, answer, message) => {
@@ -174,7 +188,7 @@ describe('the sign-in page', () => {
       vi.setSystemTime(Date.parse('2026-03-02T12:00:00Z'));
       const retryAt = new Date(Date.now() + 42_000);
       const { sent } = stubFetch(() =>
-        errorReply(429, 'rate_limited', 'Too many requests.', {
+        errorAnswer(429, 'rate_limited', 'Too many requests.', {
           'Retry-After': '42',
           'X-RateLimit-Limit': '60',
           'X-RateLimit-Remaining': '0',
@@ -216,7 +230,7 @@ describe('the sign-in page', () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.parse('2026-03-02T12:00:00Z'));
       stubFetch(() =>
-        errorReply(401, 'invalid_credentials', 'The user name or password is incorrect.', {
+        errorAnswer(401, 'invalid_credentials', 'The user name or password is incorrect.', {
           'X-RateLimit-Limit': '60',
           'X-RateLimit-Remaining': '57',
           'X-RateLimit-Reset': 'Mon, 02 Mar 2026 12:01:00 GMT',

@@ -1,6 +1,6 @@
 /**
  * The password-login feature owns the sign-in page, the first page of the console: password sign-in
- * (`api/use-password-sign-in.ts`, whose call and session start `api/password-sign-in.ts` brings on demand), and the
+ * (`useSignIn` with `api/password-login.ts`, whose request and the session's start come on demand), and the
  * ways from it to the other methods. What the page shows only after it is used comes on demand too
  * (`sign-in-on-demand.tsx`).
  */
@@ -27,17 +27,20 @@ import type { Failure } from '@/session/errors/describe-failure';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
 import { useSignInHint } from '@/session/sign-in/sign-in-hint';
-import { ConnectionPicker } from '@/features/connections/components/connection-picker';
-import { useSsoSignOutStore } from '@/features/sso/sso-sign-out-store';
+import { useSignIn } from '@/session/sign-in/use-sign-in';
+import { ConnectionPicker } from '@/components/connection-picker';
+import { useSsoSignOutStore } from '@/session/stores/sso-sign-out-store';
 import { sharesOrigin } from '@/lib/connection';
+import { withRelayLimit } from '@/lib/relay-limit';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import {
   PASSWORD_ENDPOINTS,
   PASSWORD_RATE_METHODS,
+  passwordSignIn,
   passwordRateMethod,
+  preloadPasswordSignIn,
   type PasswordEndpoint,
 } from '../api/password-login';
-import { usePasswordSignIn } from '../api/use-password-sign-in';
 import {
   ErrorNoticeOnDemand,
   RateLimitMeterOnDemand,
@@ -59,8 +62,9 @@ export function SignInPage() {
   // Signing in again before the session ends: the session stays, and the form opens for the same person.
   const again = params.has(AGAIN_PARAM);
   const hint = useSignInHint('password');
-  const login = usePasswordSignIn(returnTo);
+  const login = useSignIn();
   const [username, setUsername] = useState(hint?.username ?? '');
+  const resuming = session === null && Boolean(hint?.username);
   const [password, setPassword] = useState('');
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
@@ -73,11 +77,12 @@ export function SignInPage() {
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
   if (session && !again && !busy) return <Navigate to={returnTo} replace />;
+  const sameMethod = failure?.details?.rateMethod === rateMethod ? failure.details : undefined;
   const shown: Failure | null = wait
     ? {
         kind: 'rate-limited',
-        message: wait.message,
-        details: failure?.details?.rateMethod === rateMethod ? failure.details : undefined,
+        message: withRelayLimit(wait.message, sameMethod),
+        details: sameMethod,
       }
     : failure?.kind === 'rate-limited'
       ? null
@@ -92,16 +97,13 @@ export function SignInPage() {
     setFieldErrors(errors);
     setFailure(null);
     if (errors.username || errors.password) return focusFirstProblem();
-    login.signIn(
-      { endpoint, username: username.trim(), password },
-      {
-        onTokenArrived: () => setPassword(''),
-        onFailure: (described) => {
-          setFailure(described);
-          focusFirstProblem();
-        },
+    login.signIn(passwordSignIn({ endpoint, username: username.trim(), password }, returnTo), {
+      onToken: () => setPassword(''),
+      onFailure: (described) => {
+        setFailure(described);
+        focusFirstProblem();
       },
-    );
+    });
   }
 
   return (
@@ -129,9 +131,9 @@ export function SignInPage() {
         component="form"
         noValidate
         onSubmit={submit}
-        onPointerDown={login.preload}
-        onKeyDown={login.preload}
-        onInput={login.preload}
+        onPointerDown={preloadPasswordSignIn}
+        onKeyDown={preloadPasswordSignIn}
+        onInput={preloadPasswordSignIn}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
       >
         <ConnectionPicker />
@@ -156,7 +158,8 @@ export function SignInPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={fieldErrors.password}
-          inputProps={{ maxLength: 1024 }}
+          // After a session ended, the user name is filled in: what is left to type is the password.
+          inputProps={{ maxLength: 1024, 'data-focus-on-arrival': resuming || undefined }}
         />
         <FormControl>
           <FormLabel id="endpoint-label">Endpoint</FormLabel>

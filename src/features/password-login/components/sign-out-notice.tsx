@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import type { SsoSignOutStatus } from '@/features/sso/sso-sign-out-store';
+import type { SsoSignOutStatus } from '@/session/stores/sso-sign-out-store';
 import type { SignOutReason } from '@/session/stores/session-store';
 import { SIGN_OUT_MESSAGES } from '@/session/sign-in/sign-out-messages';
 

@@ -26,9 +26,9 @@ export const GET_USER_PATH = '/api/auth/getuser';
 export const GET_USER_RATE_METHOD = rateMethodOf('GET', GET_USER_PATH);
 
 async function getCurrentUser(signal?: AbortSignal): Promise<UserRecord> {
-  const response = await api.send({ method: 'GET', path: GET_USER_PATH, signal });
-  if (response.body.type !== 'json') throw new Error('getuser did not answer JSON.');
-  return parseUserRecord(response.body.data);
+  const answer = await api.send({ method: 'GET', path: GET_USER_PATH, signal });
+  if (answer.body.type !== 'json') throw new Error('getuser did not answer JSON.');
+  return parseUserRecord(answer.body.data);
 }
 
 /**

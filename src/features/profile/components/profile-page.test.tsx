@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '@/session/stores/session-store';
 import type { Session } from '@/session/session';
-import { deferred, errorReply, jsonReply, stubFetch } from '@/testing/fetch';
+import { deferred, errorAnswer, jsonAnswer, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { jdoeRecord } from '@/testing/user-record';
 import { signInForTest } from '@/testing/session';
@@ -29,7 +29,7 @@ describe('the profile page', () => {
     expect(sent[0]).toMatchObject({ url: '/TDWebApi/api/auth/getuser', method: 'GET' });
     expect(sent[0]?.headers.Authorization).toBe(`Bearer ${session.token}`);
 
-    answer.resolve(jsonReply(jdoeRecord()));
+    answer.resolve(jsonAnswer(jdoeRecord()));
     const identity = await screen.findByRole('region', { name: 'Identity' });
     expect(screen.queryByRole('progressbar', { name: 'Loading the profile' })).not.toBeInTheDocument();
     expect(field(identity, 'Full name')).toBe('Jane Doe');
@@ -66,7 +66,7 @@ describe('the profile page', () => {
   });
 
   it('names service accounts and other types from TypeID', async () => {
-    stubFetch(() => jsonReply(jdoeRecord({ TypeID: 9 })));
+    stubFetch(() => jsonAnswer(jdoeRecord({ TypeID: 9 })));
     renderRoute('/profile');
     const identity = await screen.findByRole('region', { name: 'Identity' });
     expect(field(identity, 'Account type')).toBe('Service account (TypeID 9)');
@@ -75,7 +75,7 @@ describe('the profile page', () => {
   it('shows an error with a Retry that works', async () => {
     let calls = 0;
     const { sent } = stubFetch(() =>
-      ++calls === 1 ? errorReply(500, 'internal_error', 'Database unavailable.') : jsonReply(jdoeRecord()),
+      ++calls === 1 ? errorAnswer(500, 'internal_error', 'Database unavailable.') : jsonAnswer(jdoeRecord()),
     );
     const { user } = renderRoute('/profile');
     const alert = await screen.findByText(/The profile could not be loaded/);
@@ -91,7 +91,7 @@ describe('the profile page', () => {
   });
 
   it('shows that the Raw JSON section opens: aria-expanded, a chevron and a word that changes', async () => {
-    stubFetch(() => jsonReply(jdoeRecord()));
+    stubFetch(() => jsonAnswer(jdoeRecord()));
     const { user } = renderRoute('/profile');
     const toggle = await screen.findByRole('button', { name: 'Raw JSON' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -107,14 +107,14 @@ describe('the profile page', () => {
   });
 
   it('refuses an answer that is not a user record', async () => {
-    stubFetch(() => jsonReply({ Message: 'hello' }));
+    stubFetch(() => jsonAnswer({ Message: 'hello' }));
     renderRoute('/profile');
     expect(await screen.findByText(/The profile could not be loaded/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Identity' })).not.toBeInTheDocument();
   });
 
   it('keeps the record for the token’s life: no refetch on navigation, only on Refresh', async () => {
-    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { sent } = stubFetch(() => jsonAnswer(jdoeRecord()));
     const { user, router } = renderRoute('/profile');
     await screen.findByRole('region', { name: 'Identity' });
     await user.click(screen.getAllByRole('link', { name: 'Token' })[0]!);

@@ -5,8 +5,9 @@ import { FieldList } from '@/components/field-list';
 import { NamedRowsTable } from '@/components/named-rows-table';
 import { RateLimitBar } from '@/components/rate-limit-bar';
 import type { RawAnswer } from '@/lib/api-client';
-import { sizeText, statusMeaning } from '../api/status-meaning';
-import { ResponseBody } from './response-body';
+import { relayLimitOf, relayLimitSentence } from '@/lib/relay-limit';
+import { sizeText, statusMeaning } from '../answer/status-meaning';
+import { AnswerBody } from './answer-body';
 
 /** The header the emulator puts on an answer it replayed from a recording of a real tenant (REPLAY_DIR). */
 const REPLAYED_HEADER = 'x-emulator-replayed';
@@ -20,6 +21,8 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
   const replayed = answer.headers.some(
     ([name, value]) => name.toLowerCase() === REPLAYED_HEADER && value === '1',
   );
+  const relayLimit = relayLimitOf(answer.headers);
+  const whose = relayLimit === 'sign-ins' ? ' (the relay’s own limit)' : '';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography component="p" variant="h6">
@@ -30,6 +33,12 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
           {statusMeaning(answer.status)}
         </Typography>
       </Typography>
+      {relayLimit !== null && (
+        <Alert severity="info" variant="outlined">
+          Refused by this server’s relay, not by the tenant.{' '}
+          {relayLimitSentence(relayLimit, relayLimit === 'sign-ins' ? (rate?.limit ?? null) : null)}
+        </Alert>
+      )}
       {replayed && (
         <Alert severity="info" variant="outlined">
           Replayed from a recording: the emulator answered with what a real tenant answered when this call was
@@ -45,18 +54,18 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
             value: !rate
               ? 'No rate-limit headers'
               : waiting
-                ? `${rate.remaining} of ${rate.limit} left`
-                : `${rate.remaining} of ${rate.limit} left; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`,
+                ? `${rate.remaining} of ${rate.limit} left${whose}`
+                : `${rate.remaining} of ${rate.limit} left${whose}; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`,
           },
         ]}
       />
       {rate && <RateLimitBar method={answer.rateMethod} info={rate} />}
       <Box component="details">
         <Box component="summary" sx={{ cursor: 'pointer' }}>
-          Response headers ({answer.headers.length})
+          Answer headers ({answer.headers.length})
         </Box>
         <NamedRowsTable
-          label="Response headers"
+          label="Answer headers"
           rows={answer.headers.map(([name, value]) => ({ key: name, name, value }))}
           cellSx={{ fontFamily: 'monospace' }}
         />
@@ -65,7 +74,7 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
         <Typography component="h3" variant="subtitle1" gutterBottom>
           Body
         </Typography>
-        <ResponseBody answer={answer} />
+        <AnswerBody answer={answer} />
       </Box>
     </Box>
   );

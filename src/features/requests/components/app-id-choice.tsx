@@ -3,7 +3,7 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useCurrentUser } from '@/features/profile/api/get-user';
+import { useCurrentUser } from '@/features/profile/public';
 import { useSessionStore } from '@/session/stores/session-store';
 
 /** Whether a path parameter names an application (`{appId}`, or `{appID}` as a few operations write it). */

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMULATOR, EMULATOR_SANDBOX, type Connection } from '@/lib/connection';
-import { jsonReply, stubFetch, textReply } from '@/testing/fetch';
+import { jsonAnswer, stubFetch, textAnswer } from '@/testing/fetch';
 import { signInForTest } from '@/testing/session';
 import { CatalogPicker } from './catalog-picker';
 
@@ -33,15 +33,21 @@ function renderPicker(connection: Connection) {
   return { session, user };
 }
 
-async function searchTickets(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Search the catalog'), 'tickets');
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Searched at once (pasted): typed key by key, each key is a search of its own, which these tests are not about. */
+async function searchTickets(user: User) {
+  await user.click(screen.getByLabelText('Search the catalog'));
+  await user.paste('tickets');
   return screen.findByRole('button', { name: named(TICKET, 'any') });
 }
+
+const ticketsArea = () => screen.getByText('Tickets', { selector: 'summary' });
 
 describe('the catalog’s Recorded marks', () => {
   it('mark the operations the emulator lists as recorded (without case), asked once the catalog is used, with the session’s token', async () => {
     const { sent } = stubFetch(() =>
-      jsonReply({
+      jsonAnswer({
         operations: [
           { method: 'GET', path: '/API/{APPID}/Tickets/{ID}' },
           { method: 'POST', path: '/api/{appId}/tickets/search' },
@@ -65,43 +71,75 @@ describe('the catalog’s Recorded marks', () => {
     expect(sent[0]!.headers.Authorization).toBe(`Bearer ${session.token}`);
   });
 
-  it('mark nothing, quietly, when the emulator has none, fails, or answers something that is not a listing', async () => {
-    for (const answer of [
-      () => jsonReply({ operations: [] }),
-      () => jsonReply({ status: 404, error: 'not_found', message: 'No such path.' }, 404),
+  it.each([
+    ['has none', () => jsonAnswer({ operations: [] })],
+    ['fails', () => jsonAnswer({ status: 404, error: 'not_found', message: 'No such path.' }, 404)],
+    [
+      'lists a method the Web API lacks',
       () =>
-        jsonReply({
+        jsonAnswer({
           operations: [
             { method: 'GET', path: '/api/{appId}/tickets/{id}' },
             { method: 'TRACE', path: '/api/x' },
           ],
         }),
-      () => jsonReply({ operations: [{ method: 'GET', path: 'javascript:alert(1)' }] }),
-      () => textReply('GET /api/{appId}/tickets/{id}'),
-      () => Promise.reject(new TypeError('Failed to fetch')),
-    ]) {
-      const { sent } = stubFetch(answer);
-      const errors = vi.spyOn(console, 'error');
-      const { user } = renderPicker(EMULATOR);
-      await searchTickets(user);
-      await waitFor(() => expect(sent).toHaveLength(1));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(screen.queryByText('Recorded')).toBeNull();
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(errors).not.toHaveBeenCalled();
-      errors.mockRestore();
-      document.body.innerHTML = '';
-    }
-    // Six renders of the whole picker, each searched by typing: past the 15 s allowed on a busy two-core machine.
-  }, 60_000);
+    ],
+    [
+      'lists what is not a path',
+      () => jsonAnswer({ operations: [{ method: 'GET', path: 'javascript:alert(1)' }] }),
+    ],
+    ['answers text, not a listing', () => textAnswer('GET /api/{appId}/tickets/{id}')],
+    ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('mark nothing, quietly, when the emulator %s', async (_, answer: () => Response | Promise<Response>) => {
+    const { sent } = stubFetch(answer);
+    const errors = vi.spyOn(console, 'error');
+    const { user } = renderPicker(EMULATOR);
+    await searchTickets(user);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText('Recorded')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
 
   it('never ask a relayed tenant, whose token goes nowhere new', async () => {
     const { sent } = stubFetch(() =>
-      jsonReply({ operations: [{ method: 'GET', path: '/api/{appId}/tickets/{id}' }] }),
+      jsonAnswer({ operations: [{ method: 'GET', path: '/api/{appId}/tickets/{id}' }] }),
     );
     const { user } = renderPicker(RELAYED);
     await searchTickets(user);
     expect(screen.queryByText('Recorded')).toBeNull();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the catalog’s list', () => {
+  it('keeps the row of an operation the next keystroke still finds, instead of drawing it again', async () => {
+    stubFetch(() => jsonAnswer({ operations: [] }));
+    const { user } = renderPicker(EMULATOR);
+    const row = await searchTickets(user);
+    const status = screen.getByRole('status').textContent;
+    // Each key a new search (tickets/, tickets/{, … tickets/{id}), each still finding it.
+    await user.type(screen.getByLabelText('Search the catalog'), '/{{id}');
+    await waitFor(() => expect(screen.getByRole('status').textContent).not.toBe(status));
+    expect(screen.getByRole('button', { name: named(TICKET) })).toBe(row);
+  });
+
+  it('opens an area by hand while browsing; while searching, folds one by hand until the next search', async () => {
+    const { sent } = stubFetch(() => jsonAnswer({ operations: [] }));
+    const { user } = renderPicker(EMULATOR);
+    expect(screen.queryByRole('button', { name: named(TICKET) })).toBeNull();
+    await user.click(ticketsArea());
+    expect(await screen.findByRole('button', { name: named(TICKET) })).toBeVisible();
+    // Opening an area is using the catalog: the emulator is asked which operations it replays.
+    await waitFor(() => expect(sent).toHaveLength(1));
+
+    await searchTickets(user);
+    await user.click(ticketsArea());
+    await waitFor(() => expect(screen.queryByRole('button', { name: named(TICKET) })).toBeNull());
+    await user.type(screen.getByLabelText('Search the catalog'), ' get');
+    expect(await screen.findByRole('button', { name: named(TICKET) })).toBeVisible();
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,7 +11,8 @@ import { groupByArea, type AreaGroup } from '../catalog/group-by-area';
 import { helpUrl } from '../catalog/help-url';
 import { isRecorded, type RecordedOperations } from '../catalog/recorded-operations';
 import { searchCatalog } from '../catalog/search-catalog';
-import { useRecordedOperations } from './use-recorded-operations';
+import { useRecordedOperations } from '../api/list-recorded-operations';
+import { WrapPoints } from '@/components/wrap-points';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;
@@ -39,6 +40,60 @@ function Mark({ label, color }: { label: string; color: 'success.main' | 'primar
   );
 }
 
+/**
+ * One operation: its button (choosing it fills the form) and its help link. Memoized: a row the next search still
+ * finds is kept as it is, not drawn again.
+ */
+const EntryRow = memo(function EntryRow({
+  entry,
+  onChoose,
+  helpBase,
+  recorded,
+}: {
+  entry: CatalogEntry;
+  onChoose: Choose;
+  helpBase: string;
+  recorded: boolean;
+}) {
+  const id = useId();
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Button
+        id={id}
+        fullWidth
+        color="inherit"
+        onClick={() => onChoose(entry)}
+        sx={{ justifyContent: 'flex-start', textTransform: 'none', gap: 1, textAlign: 'left', py: 0.5 }}
+      >
+        <Box
+          component="span"
+          sx={{ fontFamily: 'monospace', overflowWrap: 'break-word', flex: 1, minWidth: 0 }}
+        >
+          {entry.method} <WrapPoints text={entry.path} />
+        </Box>
+        {entry.emulated && <Mark label="Emulated" color="success.main" />}
+        {recorded && <Mark label="Recorded" color="primary.main" />}
+      </Button>
+      <Link
+        href={helpUrl(helpBase, entry)}
+        target="_blank"
+        rel="noopener"
+        variant="body2"
+        // Named "Help" and described by its operation: a name holding the path would also be found by the
+        // labels of the path's parameter fields.
+        aria-describedby={id}
+        sx={{ flexShrink: 0, px: 0.5 }}
+      >
+        Help
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          {' '}
+          (opens in a new tab)
+        </Box>
+      </Link>
+    </Box>
+  );
+});
+
 function EntryList({
   entries,
   onChoose,
@@ -50,79 +105,43 @@ function EntryList({
   helpBase: string;
   recorded: RecordedOperations;
 }) {
-  const id = useId();
   return (
     // Plain buttons in a list: the navigation's ListItemButton here would split the shared frame's chunk.
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {entries.map((entry, index) => (
-        <Box
-          component="li"
+      {entries.map((entry) => (
+        <EntryRow
           key={`${entry.method} ${entry.path}`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-        >
-          <Button
-            id={`${id}-${index}`}
-            fullWidth
-            color="inherit"
-            onClick={() => onChoose(entry)}
-            sx={{ justifyContent: 'flex-start', textTransform: 'none', gap: 1, textAlign: 'left', py: 0.5 }}
-          >
-            <Box
-              component="span"
-              sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
-            >
-              {entry.method} {entry.path}
-            </Box>
-            {entry.emulated && <Mark label="Emulated" color="success.main" />}
-            {isRecorded(recorded, entry) && <Mark label="Recorded" color="primary.main" />}
-          </Button>
-          <Link
-            href={helpUrl(helpBase, entry)}
-            target="_blank"
-            rel="noopener"
-            variant="body2"
-            // Named "Help" and described by its operation: a name holding the path would also be found by the
-            // labels of the path's parameter fields.
-            aria-describedby={`${id}-${index}`}
-            sx={{ flexShrink: 0, px: 0.5 }}
-          >
-            Help
-            <Box component="span" sx={VISUALLY_HIDDEN}>
-              {' '}
-              (opens in a new tab)
-            </Box>
-          </Link>
-        </Box>
+          entry={entry}
+          onChoose={onChoose}
+          helpBase={helpBase}
+          recorded={isRecorded(recorded, entry)}
+        />
       ))}
     </Box>
   );
 }
 
-/** One area, folded: its endpoints are drawn only once it is opened. */
-function Area({
+/** One area, folded or open as the picker says: its endpoints are drawn only while it is open. */
+const Area = memo(function Area({
   group,
-  open: initiallyOpen,
+  open,
+  onToggle,
   onChoose,
-  onOpen,
   helpBase,
   recorded,
 }: {
   group: AreaGroup;
   open: boolean;
+  onToggle: (area: string, open: boolean) => void;
   onChoose: Choose;
-  onOpen: () => void;
   helpBase: string;
   recorded: RecordedOperations;
 }) {
-  const [open, setOpen] = useState(initiallyOpen);
   return (
     <Box
       component="details"
       open={open}
-      onToggle={(e) => {
-        setOpen(e.currentTarget.open);
-        if (e.currentTarget.open) onOpen();
-      }}
+      onToggle={(e) => onToggle(group.area, e.currentTarget.open)}
       sx={{ borderTop: 1, borderColor: 'divider' }}
     >
       <Box component="summary" sx={{ cursor: 'pointer', py: 0.75, fontWeight: 600 }}>
@@ -136,7 +155,18 @@ function Area({
       )}
     </Box>
   );
+});
+
+/**
+ * The areas a person opened or folded by hand, against what the query shows (all open while searching, all folded
+ * while browsing); a new query starts from that again.
+ */
+interface Toggled {
+  query: string;
+  areas: ReadonlySet<string>;
 }
+
+const NONE_TOGGLED: ReadonlySet<string> = new Set();
 
 /**
  * The Web API's endpoints, grouped by area (folded until opened) and searchable (matching areas open); choosing
@@ -148,19 +178,40 @@ export const CatalogPicker = memo(function CatalogPicker({
   onChoose,
   helpBase,
   connection,
+  searchRef,
 }: {
   onChoose: Choose;
   helpBase: string;
   connection: Connection;
+  /** The search field, for the screen's shortcut to it. */
+  searchRef?: Ref<HTMLInputElement>;
 }) {
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
+  const [toggled, setToggled] = useState<Toggled>({ query: '', areas: NONE_TOGGLED });
   const deferred = useDeferredValue(query).trim();
   const recorded = useRecordedOperations(connection, opened || deferred !== '');
-  const onOpen = useCallback(() => setOpened(true), []);
-  const found = searchCatalog(deferred);
   const searching = deferred !== '';
-  const groups = groupByArea(searching ? found.slice(0, SHOWN) : found);
+  // Kept from one keystroke to the next (the list below is memoized): a keystroke draws the list once, for the
+  // deferred query, and the operations still found keep their rows.
+  const found = useMemo(() => searchCatalog(deferred), [deferred]);
+  const groups = useMemo(() => groupByArea(searching ? found.slice(0, SHOWN) : found), [found, searching]);
+  const handAreas = toggled.query === deferred ? toggled.areas : NONE_TOGGLED;
+  const onToggle = useCallback(
+    (area: string, open: boolean) => {
+      if (open) setOpened(true);
+      setToggled((previous) => {
+        const areas = previous.query === deferred ? previous.areas : NONE_TOGGLED;
+        // The toggle event also follows an open the query set: only a change by hand is kept.
+        if (open === (searching !== areas.has(area))) return previous;
+        const next = new Set(areas);
+        if (next.has(area)) next.delete(area);
+        else next.add(area);
+        return { query: deferred, areas: next };
+      });
+    },
+    [deferred, searching],
+  );
   return (
     <Box>
       <TextInput
@@ -169,7 +220,7 @@ export const CatalogPicker = memo(function CatalogPicker({
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         hint="An area, words (“people lookup”) or a path fragment (“tickets/{id}”)"
-        inputProps={{ spellCheck: false }}
+        inputProps={{ spellCheck: false, ref: searchRef }}
       />
       <Typography variant="body2" role="status" sx={{ my: 1 }}>
         {!searching
@@ -182,13 +233,12 @@ export const CatalogPicker = memo(function CatalogPicker({
       </Typography>
       <Box sx={{ maxHeight: { xs: 360, lg: 640 }, overflow: 'auto' }}>
         {groups.map((group) => (
-          // A new search draws its areas afresh, open.
           <Area
-            key={`${deferred}|${group.area}`}
+            key={group.area}
             group={group}
-            open={searching}
+            open={searching !== handAreas.has(group.area)}
+            onToggle={onToggle}
             onChoose={onChoose}
-            onOpen={onOpen}
             helpBase={helpBase}
             recorded={recorded}
           />

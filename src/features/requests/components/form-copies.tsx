@@ -1,21 +1,18 @@
 import Box from '@mui/material/Box';
-import { maskRequest } from '../history/mask-secrets';
-import type { BuiltRequest, RequestForm } from '../form/request-form';
+import type { BuiltRequest } from '../form/request-form';
 import { copyable, CopyCommands, useTokenInCopies } from './copy-commands';
 
 /**
- * The form's request as a command, before it is sent: the same copies as a History entry, with the same masking
- * (secrets by the one rule, made when a button is pressed; the token as `<token>` unless asked).
+ * The form's request as a command, before it is sent: the same copies as a History entry, of the same request as
+ * kept (its description's, secrets masked; the token read from `TDX_TOKEN` unless asked).
  */
 export function FormCopies({
-  form,
   request,
   apiBase,
   connection,
   token,
 }: {
-  form: RequestForm;
-  /** The form's request once it can be built; null while it cannot (the copies wait, as the preview does). */
+  /** The request as kept, once the form can be sent; null while it cannot (the copies wait, as the preview does). */
   request: BuiltRequest | null;
   apiBase: string;
   connection: string;
@@ -26,7 +23,7 @@ export function FormCopies({
     <Box role="group" aria-label="Copy the request" sx={{ mt: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <CopyCommands
-          request={request && (() => copyable(apiBase, connection, maskRequest(form, request).request))}
+          request={request && (() => copyable(apiBase, connection, request))}
           token={reveal ? token : null}
         />
       </Box>

@@ -2,15 +2,21 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASKED_SECRET } from '@contract/secret-fields';
 import type { Session } from '@/session/session';
-import { jsonReply, stubFetch } from '@/testing/fetch';
+import { jsonAnswer, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from '../history/history-store';
-import { EMPTY_FORM } from '../form/request-form';
+import { buildRequest, GET_USER_FORM } from '../form/request-form';
+import type * as RequestFormModule from '../form/request-form';
 import { POSTMAN_SCHEMA } from '../saved/postman-collection';
 import { SAVED_REQUESTS_KEY } from '../saved/saved-requests-key';
 import { useSavedStore } from '../saved/saved-store';
 import { signInForTest } from '@/testing/session';
+
+vi.mock('../form/request-form', async (actual) => {
+  const real = await actual<typeof RequestFormModule>();
+  return { ...real, buildRequest: vi.fn(real.buildRequest) };
+});
 
 let session: Session;
 
@@ -19,7 +25,7 @@ const SCREEN_LOADS = { timeout: 10_000 };
 beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./requests-page')]), 60_000);
 
 beforeEach(() => {
-  useRequestFormStore.getState().load(EMPTY_FORM);
+  useRequestFormStore.getState().load(GET_USER_FORM);
   useHistoryStore.getState().clear();
   useSavedStore.setState({ byConnection: {} });
   session = signInForTest();
@@ -36,7 +42,7 @@ const savedRegion = () => screen.getByRole('region', { name: 'Saved' });
 
 describe('the Requests screen', { timeout: 40_000 }, () => {
   it('refuses a malformed body before sending, naming its line and column', async () => {
-    const { sent } = stubFetch(() => jsonReply({}));
+    const { sent } = stubFetch(() => jsonAnswer({}));
     const { user } = renderRoute('/requests');
     await user.selectOptions(await screen.findByLabelText('Method', {}, SCREEN_LOADS), 'POST');
     const path = screen.getByLabelText('Path');
@@ -55,7 +61,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
   it('sends with Ctrl+Enter and shows the answer; at 0 calls left Send waits for the reset and sends nothing', async () => {
     const reset = new Date(Date.now() + 30_000).toUTCString();
     const { sent } = stubFetch(() =>
-      jsonReply({ UserName: 'jdoe@example.edu' }, 200, {
+      jsonAnswer({ UserName: 'jdoe@example.edu' }, 200, {
         'X-RateLimit-Limit': '60',
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': reset,
@@ -66,7 +72,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     await user.click(await screen.findByLabelText('Path', {}, SCREEN_LOADS));
     await user.keyboard('{Control>}{Enter}{/Control}');
     const answer = screen.getByRole('region', { name: 'Answer' });
-    expect(await within(answer).findByRole('tree', { name: 'Response body' })).toHaveTextContent(
+    expect(await within(answer).findByRole('tree', { name: 'Answer body' })).toHaveTextContent(
       'UserName: "jdoe@example.edu"',
     );
     expect(sent).toHaveLength(1);
@@ -166,6 +172,52 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     );
     const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;
     expect(stored).not.toContain('clear-webhook-token');
+    expect(stored).toContain(`"value":"${MASKED_SECRET}"`);
+  });
+
+  it('builds the request once per change of the form: the preview, Send, History, its re-run and edit, the copies and Save share it', async () => {
+    const { sent } = stubFetch(() => jsonAnswer({}));
+    const { user } = renderRoute('/requests');
+    const path = await screen.findByLabelText('Path', {}, SCREEN_LOADS);
+    vi.mocked(buildRequest).mockClear();
+    fireEvent.change(path, { target: { value: 'people/lookup?searchText=doe' } });
+    expect(screen.getByLabelText('Request preview')).toHaveTextContent('/api/people/lookup?searchText=doe');
+    expect(buildRequest).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText(/HTTP 200/)).toBeInTheDocument();
+    // The form the screen holds now (its query read into a row) is the one History keeps: the same object.
+    expect(useHistoryStore.getState().entries[0]!.form).toBe(useRequestFormStore.getState().form);
+    await user.click(within(history).getByRole('button', { name: 'Copy as curl' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Copy the request' })).getByRole('button', {
+        name: 'Copy as curl',
+      }),
+    );
+    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Lookup');
+    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
+    await user.click(within(history).getByRole('button', { name: 'Re-run' }));
+    expect(await within(history).findAllByText(/HTTP 200/)).toHaveLength(2);
+    await user.click(within(history).getAllByRole('button', { name: 'Edit' })[1]!);
+    expect(buildRequest).toHaveBeenCalledTimes(1);
+    expect(sent.map((r) => r.url)).toEqual([
+      '/TDWebApi/api/people/lookup?searchText=doe',
+      '/TDWebApi/api/people/lookup?searchText=doe',
+    ]);
+  });
+
+  it('saving a secret query typed into the path (not yet sent) keeps no clear value in localStorage', async () => {
+    const { user } = renderRoute('/requests');
+    const path = await screen.findByLabelText('Path', {}, SCREEN_LOADS);
+    fireEvent.change(path, { target: { value: '/api/integrations/webhook?token=clear-typed-token' } });
+    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Webhook');
+    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
+    expect(within(savedRegion()).getByRole('status')).toHaveTextContent(
+      'Saved “Webhook”. A secret in it (a password, key or token) was masked',
+    );
+    const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;
+    expect(stored).not.toContain('clear-typed-token');
     expect(stored).toContain(`"value":"${MASKED_SECRET}"`);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
- * (`form/`), a pasted curl or PowerShell command (`paste/`), the call and its response (`api/`, `answer/`), the
+ * (`form/`), a pasted curl or PowerShell command (`paste/`), the request described once from the form and
+ * handed to everything below (`description/`), its sending (`sending/`, `api/`) and its answer (`answer/`), the
  * history and the saved requests (`history/`, `saved/`).
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
@@ -12,34 +13,30 @@ import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/rate-method';
+import { withRelayLimit } from '@/lib/relay-limit';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
 import { helpBase } from '../catalog/help-url';
+import { describeRequest, type DescribeContext } from '../description/describe-request';
 import { useRequestFormStore } from '../form/form-store';
-import { settleForm } from '../form/settle-form';
+import { bodyOverLimit } from '../form/body-size';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
 import type { HistoryEntry } from '../history/history-store';
-import {
-  buildRequest,
-  formFromEntry,
-  newQueryParam,
-  NEW_FORM,
-  type BuildResult,
-  type FormErrors,
-} from '../form/request-form';
+import { formFromEntry, NEW_FORM, type FormErrors } from '../form/request-form';
+import { useSending } from '../sending/use-sending';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
 import { FormCopies } from './form-copies';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
+import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
 import { useRevealAnswer } from './use-reveal-answer';
-import { useSending } from './use-sending';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
@@ -59,9 +56,17 @@ export default function RequestsPage() {
   /** Counts _New request_: the saved list starts afresh, so a save does not replace the request loaded before. */
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
+  const catalogSearchRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<{ save: () => void }>(null);
+  useRequestsShortcuts({
+    catalog: () => catalogSearchRef.current?.focus(),
+    path: () => pathRef.current?.focus(),
+    save: () => saveRef.current?.save(),
+  });
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, pending, submit, confirm } = useSending(session, reveal);
   const connectionBase = session?.connection.baseUrl ?? '';
+  const relayed = Boolean(session?.connection.upstream);
   const origin = window.location.origin;
   const base = `${origin}${connectionBase}`;
   const apiBase = session ? directBaseUrl(session.connection, origin) : base;
@@ -69,11 +74,12 @@ export default function RequestsPage() {
     own: apiBase,
     accepted: [base, ...(session?.connection.upstream ? [session.connection.upstream] : [])],
   };
-  const settled = settleForm(form, bases);
-  const built: BuildResult = settled.ok
-    ? buildRequest(settled.form, connectionBase)
-    : { ok: false, errors: { path: settled.message } };
-  const rateMethod = rateMethodOf(form.method, built.ok ? built.request.path : `/api/${form.path}`);
+  const context: DescribeContext = { base: connectionBase, bases };
+  const description = describeRequest(form, context);
+  const rateMethod = rateMethodOf(
+    form.method,
+    description.ready ? description.request.path : `/api/${form.path}`,
+  );
   const wait = useRateLimitWait(connectionBase, rateMethod);
   const choose = useCallback(
     (entry: CatalogEntry) => {
@@ -87,17 +93,19 @@ export default function RequestsPage() {
 
   function send() {
     if (pending || wait) return;
-    // A URL or query typed into the path is read now, so this Send sends it, its rows filled.
+    // The form as it is now, its URL or query typed into the path read, so this Send sends it, its rows filled.
     const latest = useRequestFormStore.getState().form;
-    const current = settleForm(latest, bases);
-    if (!current.ok) {
-      setErrors({ path: current.message });
-      return;
-    }
+    const current = describeRequest(latest, context);
     if (current.form !== latest) load(current.form);
-    const result = buildRequest(current.form, connectionBase);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) submit(result.request, current.form);
+    // Its size checked against what this server reads, before anything goes out to be refused.
+    const tooLarge = current.ready ? bodyOverLimit(current.request.bodyText ?? '', relayed) : undefined;
+    setErrors(current.ready ? (tooLarge ? { body: tooLarge } : {}) : current.errors);
+    if (current.ready && !tooLarge) submit(current);
+  }
+
+  function rerun(entry: HistoryEntry) {
+    const again = describeRequest(entry.form, context);
+    if (again.ready) submit(again);
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -108,7 +116,7 @@ export default function RequestsPage() {
   }
 
   function edit(entry: HistoryEntry) {
-    load({ ...entry.form, query: entry.form.query.map((q) => newQueryParam(q.name, q.value)) });
+    load(entry.form);
     setErrors({});
   }
 
@@ -122,7 +130,7 @@ export default function RequestsPage() {
 
   const decision = outcome?.decision ?? null;
   const failure = wait
-    ? { message: waitSentence(wait.seconds), details: decision?.details }
+    ? { message: withRelayLimit(waitSentence(wait.seconds), decision?.details), details: decision?.details }
     : decision?.kind === 'rate-limited'
       ? null
       : decision;
@@ -145,6 +153,7 @@ export default function RequestsPage() {
             onChoose={choose}
             helpBase={helpBase(session.connection)}
             connection={session.connection}
+            searchRef={catalogSearchRef}
           />
         </SectionCard>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
@@ -172,6 +181,7 @@ export default function RequestsPage() {
                   New request
                 </Button>
               </Box>
+              <KeyboardShortcuts />
             </Box>
             <Box sx={{ mt: 2 }}>
               <PasteCommand
@@ -200,8 +210,8 @@ export default function RequestsPage() {
             <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
               Preview
             </Typography>
-            {built.ok ? (
-              <RequestPreview base={base} request={built.request} />
+            {description.ready ? (
+              <RequestPreview base={base} request={description.kept.request} />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 The preview and the copies show once the path and its parameters are filled in and the body is
@@ -209,8 +219,7 @@ export default function RequestsPage() {
               </Typography>
             )}
             <FormCopies
-              form={settled.ok ? settled.form : form}
-              request={built.ok ? built.request : null}
+              request={description.ready ? description.kept.request : null}
               apiBase={apiBase}
               connection={session.connection.label}
               token={session.token}
@@ -245,8 +254,10 @@ export default function RequestsPage() {
         <SectionCard title="Saved">
           <SavedList
             key={fresh}
+            saveRef={saveRef}
             connection={apiBase}
             label={session.connection.label}
+            kept={description.kept.form}
             onLoad={() => {
               setErrors({});
               setPasteNotes([]);
@@ -259,12 +270,17 @@ export default function RequestsPage() {
             connection={session.connection.label}
             token={session.token}
             busy={pending}
-            onRerun={(entry) => submit(entry.request, entry.form)}
+            onRerun={rerun}
             onEdit={edit}
           />
         </SectionCard>
       </Box>
-      <ConfirmWrite {...confirm} connection={session.connection.label} />
+      <ConfirmWrite
+        request={confirm.asking?.kept.request ?? null}
+        onSend={confirm.onSend}
+        onCancel={confirm.onCancel}
+        connection={session.connection.label}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NEW_FORM } from '../form/request-form';
 import { POSTMAN_SCHEMA } from '../saved/postman-collection';
 import { useSavedStore } from '../saved/saved-store';
 import { SavedList } from './saved-list';
@@ -19,7 +20,7 @@ const request = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe('the import’s report', () => {
   it('names, per request, what was not brought over, under the count', async () => {
-    render(<SavedList connection="/TDWebApi" label="This server" onLoad={() => {}} />);
+    render(<SavedList connection="/TDWebApi" label="This server" kept={NEW_FORM} onLoad={() => {}} />);
     importCollection([
       request('Form', {
         header: [{ key: 'X-Custom', value: '1' }],
@@ -38,7 +39,7 @@ describe('the import’s report', () => {
   });
 
   it('lists ten requests, then counts the rest; and lists nothing when nothing was lost', async () => {
-    render(<SavedList connection="/TDWebApi" label="This server" onLoad={() => {}} />);
+    render(<SavedList connection="/TDWebApi" label="This server" kept={NEW_FORM} onLoad={() => {}} />);
     const lossy = Array.from({ length: 13 }, (_, i) => request(`R${i}`, { body: { mode: 'file' } }));
     importCollection(lossy);
     const status = await screen.findByRole('status');

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { EMPTY_FORM, type RequestForm } from './request-form';
+import { GET_USER_FORM, type RequestForm } from './request-form';
 
 interface FormState {
   form: RequestForm;
@@ -12,7 +12,7 @@ interface FormState {
  * mid-edit comes back after signing in again to the form as it was left.
  */
 export const useRequestFormStore = create<FormState>()((set) => ({
-  form: EMPTY_FORM,
+  form: GET_USER_FORM,
   setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
   load: (form) => set({ form }),
 }));

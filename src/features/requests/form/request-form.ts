@@ -24,7 +24,8 @@ export interface RequestForm {
   body: string;
 }
 
-export const EMPTY_FORM: RequestForm = {
+/** The form the screen opens with, and comes back to after a sign-out: `GET auth/getuser`, which any session may call. */
+export const GET_USER_FORM: RequestForm = {
   method: 'GET',
   path: 'auth/getuser',
   pathValues: {},
@@ -33,7 +34,13 @@ export const EMPTY_FORM: RequestForm = {
 };
 
 /** What _New request_ leaves: nothing carried over from the request before, not even its path. */
-export const NEW_FORM: RequestForm = { ...EMPTY_FORM, path: '' };
+export const NEW_FORM: RequestForm = {
+  method: 'GET',
+  path: '',
+  pathValues: {},
+  query: [],
+  body: '',
+};
 
 let nextId = 1;
 export function newQueryParam(name = '', value = ''): QueryParam {
@@ -106,6 +113,14 @@ export function formFromEntry(entry: CatalogEntry): RequestForm {
   };
 }
 
+/** What stops a body being sent with `method`: a body on a GET, or text that is not JSON (with where it breaks). */
+export function bodyProblem(method: ApiMethod, body: string): string | undefined {
+  if (body.trim() === '') return undefined;
+  if (method === 'GET') return 'A GET request has no body: empty it or pick another method.';
+  const check = checkJsonBody(body);
+  return check.ok ? undefined : check.message;
+}
+
 /** A request ready for the api client: `path` from `/api/` on, query string included. */
 export interface BuiltRequest {
   method: ApiMethod;
@@ -145,12 +160,8 @@ export function buildRequest(form: RequestForm, base: string): BuildResult {
     .map((name): [string, string] => [name, `Fill in ${name}.`]);
   if (missing.length > 0) errors.pathValues = Object.fromEntries(missing);
   const hasBody = form.body.trim() !== '';
-  if (hasBody && form.method === 'GET')
-    errors.body = 'A GET request has no body: empty it or pick another method.';
-  else if (hasBody) {
-    const check = checkJsonBody(form.body);
-    if (!check.ok) errors.body = check.message;
-  }
+  const body = bodyProblem(form.method, form.body);
+  if (body) errors.body = body;
   if (errors.path || errors.pathValues || errors.body) return { ok: false, errors };
   const target = requestTarget(form);
   if (!staysUnderApi(base, target)) {

@@ -3,7 +3,8 @@ import { useSessionStore } from '@/session/stores/session-store';
 import { useRequestFormStore } from '../form/form-store';
 import { forgetRequestsOnSignOut } from './forget-on-sign-out';
 import { useHistoryStore } from './history-store';
-import { EMPTY_FORM } from '../form/request-form';
+import { GET_USER_FORM } from '../form/request-form';
+import { describeRequest } from '../description/describe-request';
 import { signInForTest } from '@/testing/session';
 
 let stop: () => void;
@@ -11,17 +12,17 @@ let stop: () => void;
 function signInAndWork() {
   signInForTest();
   useRequestFormStore.getState().setForm({ path: 'people/lookup' });
-  useHistoryStore.getState().add({
-    sentAt: 1,
-    form: useRequestFormStore.getState().form,
-    request: { method: 'GET', path: '/api/people/lookup' },
-    status: 200,
+  const sent = describeRequest(useRequestFormStore.getState().form, {
+    base: '/TDWebApi',
+    bases: { own: 'http://localhost:3000/TDWebApi', accepted: [] },
   });
+  if (!sent.ready) throw new Error('not a request');
+  useHistoryStore.getState().add({ sentAt: 1, sent, status: 200 });
 }
 
 beforeEach(() => {
   useHistoryStore.getState().clear();
-  useRequestFormStore.getState().load(EMPTY_FORM);
+  useRequestFormStore.getState().load(GET_USER_FORM);
   stop = forgetRequestsOnSignOut();
 });
 
@@ -34,7 +35,7 @@ describe('the requests of a tab', () => {
     signInAndWork();
     useSessionStore.getState().signOut(reason);
     expect(useHistoryStore.getState().entries).toEqual([]);
-    expect(useRequestFormStore.getState().form).toEqual(EMPTY_FORM);
+    expect(useRequestFormStore.getState().form).toEqual(GET_USER_FORM);
   });
 
   it.each(['expired', 'ended'] as const)(

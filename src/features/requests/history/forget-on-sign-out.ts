@@ -1,7 +1,7 @@
 import { useSessionStore } from '@/session/stores/session-store';
 import { useRequestFormStore } from '../form/form-store';
 import { useHistoryStore } from './history-store';
-import { EMPTY_FORM } from '../form/request-form';
+import { GET_USER_FORM } from '../form/request-form';
 
 /**
  * Signing out (here or in another tab) forgets this tab's requests and form: the next person at this browser
@@ -12,6 +12,6 @@ export function forgetRequestsOnSignOut(): () => void {
     if (!previous.session || state.session) return;
     if (state.lastSignOut !== 'user' && state.lastSignOut !== 'other-tab') return;
     useHistoryStore.getState().clear();
-    useRequestFormStore.getState().load(EMPTY_FORM);
+    useRequestFormStore.getState().load(GET_USER_FORM);
   });
 }

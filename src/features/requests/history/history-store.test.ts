@@ -1,12 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HISTORY_SIZE, useHistoryStore } from './history-store';
 import { MASKED_SECRET } from '@contract/secret-fields';
-import { buildRequest, newQueryParam, type RequestForm } from '../form/request-form';
+import { describeRequest } from '../description/describe-request';
+import { newQueryParam, type RequestForm } from '../form/request-form';
 
 function add(form: RequestForm, status: number | null = 200) {
-  const built = buildRequest(form, '/TDWebApi');
-  if (!built.ok) throw new Error('bad form');
-  useHistoryStore.getState().add({ sentAt: 1, form, request: built.request, status });
+  const sent = describeRequest(form, {
+    base: '/TDWebApi',
+    bases: { own: 'http://localhost/TDWebApi', accepted: [] },
+  });
+  if (!sent.ready) throw new Error('bad form');
+  useHistoryStore.getState().add({ sentAt: 1, sent, status });
 }
 
 const get = (i: number): RequestForm => ({

@@ -1,6 +1,6 @@
 import { MASKED_SECRET } from '@contract/secret-fields';
 import { isApiMethod, type ApiMethod } from '@contract/web-api/methods';
-import { maskForm } from '../history/mask-secrets';
+import { maskForm } from '../description/mask-request';
 import { newQueryParam, type RequestForm } from '../form/request-form';
 
 /** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
@@ -15,15 +15,14 @@ export interface SavedRequest {
   masked: boolean;
 }
 
-/** The form as it may be kept: the one secret rule masks it, so storage never holds a secret. */
+/**
+ * The form as it may be kept: the one secret rule masks it, so storage never holds a secret. The screen saves the
+ * form its description keeps (masked already: nothing changes); a file or storage edited by hand is masked here.
+ */
 export function savedFrom(name: string, form: RequestForm): SavedRequest {
   const { form: safe, masked: maskedNow } = maskForm(form);
   // Saving what was masked before (a saved request edited, an import of an export) keeps it marked.
-  const masked =
-    maskedNow ||
-    safe.body.includes(MASKED_SECRET) ||
-    safe.query.some((q) => q.value === MASKED_SECRET) ||
-    Object.values(safe.pathValues).includes(MASKED_SECRET);
+  const masked = maskedNow || safe.body.includes(MASKED_SECRET);
   return {
     name: name.trim(),
     method: safe.method,

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { SSO_PATH } from '@/lib/routes';
 import { api, signInConnection } from '@/session/client/api';
 import { describeFailure, type Failure } from '@/session/errors/describe-failure';
 import { issuedTokenFrom, type IssuedToken } from '@/session/sign-in/issued-token';
-import { startSession } from '@/session/sign-in/start-session';
+import { useSignIn } from '@/session/sign-in/use-sign-in';
+import type { Connection } from '@/lib/connection';
+import { ssoErrorMessage } from '../sso-errors';
 import {
   clearSsoAttempts,
   mayRedirectAgain,
   ssoConnection,
   startSsoRedirect,
   takeSsoNext,
-} from '../sso-redirect';
+} from '@/session/sign-in/sso-redirect';
 
 type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'no-session' };
 
@@ -20,51 +20,67 @@ type SsoTokenResult = { kind: 'token'; issued: IssuedToken } | { kind: 'no-sessi
  * service redirects to the identity provider; that redirect is not followed here, it means "no session".
  */
 async function readSsoToken(connection = signInConnection()): Promise<SsoTokenResult> {
-  const response = await api.send({
+  const answer = await api.send({
     method: 'GET',
     path: '/api/auth/loginsso',
     auth: false,
     redirect: 'manual',
     base: connection.baseUrl,
   });
-  if (response.redirected) return { kind: 'no-session' };
-  const issued = issuedTokenFrom(response, connection);
+  if (answer.redirected) return { kind: 'no-session' };
+  const issued = issuedTokenFrom(answer, connection);
   return issued.token === '' ? { kind: 'no-session' } : { kind: 'token', issued };
 }
 
+class SsoLoopError extends Error {}
+
 /**
- * Single sign-on's end, once per page load of its callback screen: reads the token with the SSO session, starts
- * the session, and replaces the callback in history with the screen the person was headed to. Without an SSO
- * session, one more round trip to the provider, and none after two fruitless ones within a minute. The screen
- * renders the failure this returns, if any.
+ * Two round trips to the provider within a minute that came back without a session: said on the SSO page, where
+ * single sign-on can be started again (the callback screen sends the person there).
  */
-export function useFinishSingleSignOn(): Pick<Failure, 'message' | 'details'> | null {
-  const navigate = useNavigate();
+export const SSO_LOOP: Failure = { kind: 'unknown', message: ssoErrorMessage('loop')! };
+
+/**
+ * The token of the SSO session; without one, one more round trip to the provider (the page leaves), and none after
+ * two fruitless ones within a minute.
+ */
+async function ssoToken(connection: Connection, next: string): Promise<IssuedToken> {
+  const result = await readSsoToken(connection);
+  if (result.kind === 'token') return result.issued;
+  if (!mayRedirectAgain()) {
+    clearSsoAttempts();
+    throw new SsoLoopError();
+  }
+  startSsoRedirect(next, connection);
+  // The page is leaving for the identity provider: nothing more happens here.
+  return new Promise<never>(() => {});
+}
+
+/**
+ * Single sign-on's end, once per page load of its callback screen, in the one way every sign-in ends (`useSignIn`):
+ * the token read with the SSO session, the session started, and the callback replaced in history with the screen
+ * the person was headed to. The screen renders the failure this returns, if any (`SSO_LOOP` for the loop).
+ */
+export function useFinishSingleSignOn(): Failure | null {
+  const { signIn } = useSignIn();
   const started = useRef(false);
-  const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const next = takeSsoNext();
     const connection = ssoConnection();
-    readSsoToken(connection).then(
-      (result) => {
-        if (result.kind === 'token') {
-          const session = startSession(result.issued, 'sso');
-          clearSsoAttempts();
-          if (session.ok) void navigate(next, { replace: true });
-          else setFailure({ message: session.message });
-        } else if (mayRedirectAgain()) {
-          startSsoRedirect(next, connection);
-        } else {
-          clearSsoAttempts();
-          void navigate(`${SSO_PATH}?error=loop`, { replace: true });
-        }
+    signIn(
+      {
+        method: 'sso',
+        to: next,
+        call: () => ssoToken(connection, next),
+        describe: (error) => (error instanceof SsoLoopError ? SSO_LOOP : describeFailure(error)),
       },
-      (error: unknown) => setFailure(describeFailure(error)),
+      { onToken: clearSsoAttempts, onFailure: setFailure },
     );
-  }, [navigate]);
+  }, [signIn]);
 
   return failure;
 }

@@ -12,13 +12,13 @@ function isAnswer(data: unknown): data is LogoutSsoAnswer {
  * from: it ends the browser's SSO session and says where to end the session at the identity provider.
  */
 export async function logoutSso(baseUrl: string): Promise<LogoutSsoAnswer> {
-  const response = await api.send({
+  const answer = await api.send({
     method: 'POST',
     path: '/api/auth/logoutsso',
     auth: false,
     base: baseUrl,
   });
-  const data = response.body.type === 'json' ? response.body.data : null;
+  const data = answer.body.type === 'json' ? answer.body.data : null;
   if (!isAnswer(data)) throw new Error('The server did not answer the SSO sign-out as expected.');
   return data;
 }

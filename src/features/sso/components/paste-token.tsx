@@ -15,7 +15,9 @@ import { cleanTokenText } from '@/lib/token-text';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { ErrorNotice } from '@/components/error-notice';
 import type { Failure } from '@/session/errors/describe-failure';
-import { usePastedTokenSignIn } from '../api/verify-token';
+import { useSignIn } from '@/session/sign-in/use-sign-in';
+import { pastedTokenSignIn } from '../api/verify-token';
+import { WrapPoints } from '@/components/wrap-points';
 
 type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };
 
@@ -41,7 +43,7 @@ export function PasteToken({ next }: { next: string }) {
   const connection = useConnectionStore((s) => s.selected);
   // Shown in full, so the person can tell it is their organization's own site before signing in there.
   const pageUrl = new URL(ssoPageUrl(connection), window.location.origin).href;
-  const verify = usePastedTokenSignIn(next);
+  const verify = useSignIn();
   const [text, setText] = useState('');
   const [checked, setChecked] = useState<Checked | null>(null);
   const [failure, setFailure] = useState<Pick<Failure, 'message' | 'details'> | null>(null);
@@ -56,8 +58,8 @@ export function PasteToken({ next }: { next: string }) {
 
   function signIn(token: string) {
     setFailure(null);
-    verify.signIn(token, {
-      onUsed: () => setText(''),
+    verify.signIn(pastedTokenSignIn(token, next), {
+      onToken: () => setText(''),
       onFailure: (refused) => {
         setFailure(refused);
         focusFirstProblem();
@@ -79,13 +81,17 @@ export function PasteToken({ next }: { next: string }) {
       <Box
         component="ol"
         aria-label="Steps"
-        sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 }, '& code': { overflowWrap: 'anywhere' } }}
+        sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 }, '& code': { overflowWrap: 'break-word' } }}
       >
         <li>
           <Link href={pageUrl} target="_blank" rel="noopener noreferrer">
             Open the SSO page in a new tab
           </Link>
-          : the connection’s own page, <code>{pageUrl}</code>.
+          : the connection’s own page,{' '}
+          <code>
+            <WrapPoints text={pageUrl} />
+          </code>
+          .
         </li>
         <li>
           If it asks you to sign in, sign in as you usually do at your organization; it then brings you back
@@ -96,8 +102,9 @@ export function PasteToken({ next }: { next: string }) {
           and copy it.
         </li>
         <li>
-          Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to
-          the connection verifies it: the console keeps it only if the connection accepts it.
+          Come back to this tab, paste it into Token below and choose Check token, then Verify with getuser
+          and sign in: one getuser call to the connection verifies it, and the console keeps it only if the
+          connection accepts it.
         </li>
       </Box>
       <Typography variant="body2" sx={{ mb: 2 }}>

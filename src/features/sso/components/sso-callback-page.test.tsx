@@ -5,11 +5,11 @@ import { fakeDateInEachTest } from '@/testing/fake-date';
 import { EMULATOR, EMULATOR_SANDBOX } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useSessionStore } from '@/session/stores/session-store';
-import { errorReply, stubFetch, textReply } from '@/testing/fetch';
+import { errorAnswer, stubFetch, textAnswer } from '@/testing/fetch';
 import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
-import { mayRedirectAgain, startSsoRedirect, takeSsoNext } from '../sso-redirect';
+import { mayRedirectAgain, startSsoRedirect, takeSsoNext } from '@/session/sign-in/sso-redirect';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const LOGINSSO = '/TDWebApi/api/auth/loginsso';
@@ -38,7 +38,7 @@ beforeEach(() => {
 describe('the SSO callback', () => {
   it('reads the token with the SSO cookie, starts the session and replaces itself with the remembered path', async () => {
     const token = tdToken('jdoe@example.edu', NOW);
-    const { fetch, sent } = stubFetch(() => textReply(token, { 'Cache-Control': 'no-store' }));
+    const { fetch, sent } = stubFetch(() => textAnswer(token, { 'Cache-Control': 'no-store' }));
     const { router } = renderRoute('/sso/callback');
 
     expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('the SSO callback', () => {
     // Another tab of this browser chose this server's production path while this one was at the provider.
     useConnectionStore.getState().select(EMULATOR);
     const token = tdToken('jdoe@example.edu', NOW);
-    const { sent } = stubFetch(() => textReply(token));
+    const { sent } = stubFetch(() => textAnswer(token));
     renderRoute('/sso/callback');
 
     expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
@@ -118,7 +118,7 @@ describe('the SSO callback', () => {
 
   it('a refusal from loginsso is shown, with the way back, and starts nothing', async () => {
     stubFetch(() =>
-      errorReply(403, 'inactive_user', 'The user of this single sign-on session is no longer active.'),
+      errorAnswer(403, 'inactive_user', 'The user of this single sign-on session is no longer active.'),
     );
     const { router, user } = renderRoute('/sso/callback');
 

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catchPageLoadsInEachTest } from '@/testing/page-loads';
 import { useSessionStore } from '@/session/stores/session-store';
-import { deferred, errorReply, jsonReply, relayTenant, stubFetch } from '@/testing/fetch';
+import { deferred, errorAnswer, jsonAnswer, relayTenant, stubFetch } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
-import { startSsoRedirect, takeSsoNext } from '../sso-redirect';
+import { startSsoRedirect, takeSsoNext } from '@/session/sign-in/sso-redirect';
 
 const LOGINSSO_REDIRECT = '/TDWebApi/api/auth/loginsso?returnTo=%2Fsso%2Fcallback';
 
@@ -109,7 +109,7 @@ describe('single sign-on on a tenant through the relay', () => {
   }
 
   it('guides through the tenant’s own SSO page step by step, instead of a redirect this origin cannot finish', async () => {
-    stubFetch(() => jsonReply(jdoeRecord()), { relays: [ACME] });
+    stubFetch(() => jsonAnswer(jdoeRecord()), { relays: [ACME] });
     await openOnAcme();
     expect(screen.queryByRole('button', { name: /Sign in with SSO/ })).not.toBeInTheDocument();
     const steps = screen.getByRole('list', { name: 'Steps' });
@@ -125,7 +125,7 @@ describe('single sign-on on a tenant through the relay', () => {
       `Open the SSO page in a new tab: the connection’s own page, ${ACME.upstream}/api/auth/loginsso.`,
       'If it asks you to sign in, sign in as you usually do at your organization; it then brings you back to that page.',
       'That page shows the token alone, as one long line of text: select all of it (Ctrl+A, or ⌘A on a Mac) and copy it.',
-      'Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to the connection verifies it: the console keeps it only if the connection accepts it.',
+      'Come back to this tab, paste it into Token below and choose Check token, then Verify with getuser and sign in: one getuser call to the connection verifies it, and the console keeps it only if the connection accepts it.',
     ]);
     expect(
       screen.getByText(/If that page shows an error, or anything but a line of text/),
@@ -134,7 +134,7 @@ describe('single sign-on on a tenant through the relay', () => {
 
   it('verifies the pasted token with the tenant, through the relay, and signs in there', async () => {
     const pasted = tdToken('jdoe@example.edu', Date.now() - 60_000);
-    const { sent } = stubFetch(() => jsonReply(jdoeRecord()), { relays: [ACME] });
+    const { sent } = stubFetch(() => jsonAnswer(jdoeRecord()), { relays: [ACME] });
     const { user, router } = await openOnAcme('/sso?returnTo=%2Fprofile');
     await user.click(tokenField());
     await user.paste(pasted);
@@ -180,7 +180,7 @@ describe('pasting a token', () => {
     expect(sent[0]?.headers.Authorization).toBe(`Bearer ${pasted}`);
     expect(useSessionStore.getState().session).toBeNull();
 
-    answer.resolve(jsonReply(jdoeRecord(), 200, { Date: new Date().toUTCString() }));
+    answer.resolve(jsonAnswer(jdoeRecord(), 200, { Date: new Date().toUTCString() }));
     expect(await screen.findByRole('heading', { name: 'Token' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/token');
     expect(useSessionStore.getState().session).toMatchObject({
@@ -192,7 +192,7 @@ describe('pasting a token', () => {
   });
 
   it('a token the server refuses starts no session', async () => {
-    stubFetch(() => errorReply(401, 'invalid_token', 'The token has expired.'));
+    stubFetch(() => errorAnswer(401, 'invalid_token', 'The token has expired.'));
     const { user, router } = await open('/sso');
 
     await pasteAndCheck(user, token());
@@ -214,7 +214,7 @@ describe('pasting a token', () => {
     ],
     ['text that is not a JWT', () => 'not-a-token', /not a JWT/],
   ])('refuses %s without calling the server', async (_name, text, message) => {
-    const { sent } = stubFetch(() => jsonReply(jdoeRecord()));
+    const { sent } = stubFetch(() => jsonAnswer(jdoeRecord()));
     const { user } = await open('/sso');
 
     await pasteAndCheck(user, text());

@@ -9,13 +9,13 @@ import Button from '@mui/material/Button';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordSignInLink } from '@/components/password-sign-in-link';
 import { useReturnPath } from '@/session/sign-in/sign-in-paths';
-import { ConnectionPicker } from '@/features/connections/components/connection-picker';
+import { ConnectionPicker } from '@/components/connection-picker';
 import { sharesOrigin } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useSessionStore } from '@/session/stores/session-store';
 import { SIGN_OUT_MESSAGES } from '@/session/sign-in/sign-out-messages';
 import { ssoErrorMessage } from '../sso-errors';
-import { pendingSsoNext, startSsoRedirect } from '../sso-redirect';
+import { pendingSsoNext, startSsoRedirect } from '@/session/sign-in/sso-redirect';
 import { PasteToken } from './paste-token';
 
 /** Single sign-on: the redirect flow through the identity provider, or pasting a token from the SSO page. */

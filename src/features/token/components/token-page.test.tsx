@@ -4,7 +4,7 @@ import { fakeDateInEachTest } from '@/testing/fake-date';
 import { useSessionStore } from '@/session/stores/session-store';
 import type { Session } from '@/session/session';
 import { api } from '@/session/client/api';
-import { stubFetch, textReply } from '@/testing/fetch';
+import { stubFetch, textAnswer } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { signInForTest } from '@/testing/session';
 
@@ -52,11 +52,11 @@ describe('the token page', () => {
     expect(within(lifetime).getByText('23:00:00')).toBeInTheDocument();
   });
 
-  it('redacts the token in the curl command unless the switch is on', async () => {
+  it('shows a curl command reading the token from TDX_TOKEN unless the switch is on', async () => {
     const { user } = renderRoute('/token');
     const curl = await screen.findByLabelText('curl command');
     expect(curl.textContent).toBe(
-      "# Connection: This server (emulator)\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
+      "# Connection: This server (emulator)\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H \"Authorization: Bearer $TDX_TOKEN\" \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
     );
     expect(curl.textContent).not.toContain(session.token);
 
@@ -97,7 +97,7 @@ describe("the token page's rate limits", () => {
       'X-RateLimit-Remaining': '41',
       'X-RateLimit-Reset': new Date(ONE_HOUR_LATER + 60_000).toUTCString(),
     };
-    stubFetch(() => textReply('ok', headers));
+    stubFetch(() => textAnswer('ok', headers));
     for (const path of ['/api/auth', '/api/auth/login', '/api/auth/loginadmin'])
       await api.send({ method: 'POST', path, auth: false });
     await api.send({ method: 'GET', path: '/api/auth/getuser' });

@@ -17,9 +17,9 @@ import { curlCommand } from '@/lib/copy-commands';
 import { useCountdown } from '@/session/lifecycle/countdown';
 import { useSessionStore } from '@/session/stores/session-store';
 import { SIGN_IN_METHOD_LABELS } from '@/session/session';
-import { LOGIN_ADMIN_RATE_METHOD } from '@/features/admin-key/api/login-admin';
-import { PASSWORD_RATE_METHODS } from '@/features/password-login/api/password-login';
-import { GET_USER_PATH, GET_USER_RATE_METHOD } from '@/features/profile/api/get-user';
+import { LOGIN_ADMIN_RATE_METHOD } from '@/features/admin-key/public';
+import { PASSWORD_RATE_METHODS } from '@/features/password-login/public';
+import { GET_USER_PATH, GET_USER_RATE_METHOD } from '@/features/profile/public';
 import { ClaimsTable } from './claims-table';
 
 /** The calls whose rate limits a session spends on itself: the sign-ins, and getuser. */

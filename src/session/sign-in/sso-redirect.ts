@@ -3,7 +3,7 @@ import { safeReturnPath } from '@contract/return-path';
 import { BUILT_IN_CONNECTIONS, type Connection } from '@/lib/connection';
 import { ssoPageUrl } from '@/lib/connection-details';
 import { DEFAULT_PATH, SSO_CALLBACK_PATH } from '@/lib/routes';
-import { useConnectionStore } from '@/session/stores/connection-store';
+import { useConnectionStore } from '../stores/connection-store';
 
 const ATTEMPTS_KEY = 'auth-console.sso-attempts';
 const NEXT_KEY = 'auth-console.sso-next';

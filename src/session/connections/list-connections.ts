@@ -2,8 +2,8 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CONNECTIONS_ELEMENT_ID, EMULATOR_CONNECTION } from '@contract/wire';
 import { BUILT_IN_CONNECTIONS, type Connection, type ConnectionOffer } from '@/lib/connection';
+import { useConnectionStore } from '../stores/connection-store';
 import { parseConnections } from './parse-connections';
-import { useConnectionStore } from '@/session/stores/connection-store';
 
 /** What this server offers when its list cannot be read: its own API, as before there was a list. */
 const BUILT_IN_OFFER: ConnectionOffer = {
@@ -11,13 +11,17 @@ const BUILT_IN_OFFER: ConnectionOffer = {
   defaultId: EMULATOR_CONNECTION,
 };
 
-/** This server's connections: its own API while its emulator runs, and every tenant its relay is configured for. */
+/**
+ * This server's connections: its own API while its emulator runs, and every tenant its relay is configured for. The
+ * list is shared by every sign-in screen (and the app, which offers it before anything renders), so it lives in the
+ * session room, beside the store of the one chosen, rather than in a feature.
+ */
 export async function listConnections(signal?: AbortSignal): Promise<ConnectionOffer> {
   try {
     // Loaded here: the page the server serves carries the list, so its first visit has no other use for the client.
     const { api } = await import('@/session/client/api');
-    const response = await api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal });
-    return (response.body.type === 'json' && parseConnections(response.body.data)) || BUILT_IN_OFFER;
+    const answer = await api.send({ method: 'GET', path: '/relay', base: '', auth: false, signal });
+    return (answer.body.type === 'json' && parseConnections(answer.body.data)) || BUILT_IN_OFFER;
   } catch {
     return BUILT_IN_OFFER;
   }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RawAnswer } from '@/lib/api-client';
-import { ResponseBody, SHOWN_TEXT } from './response-body';
+import { AnswerBody, SHOWN_TEXT } from './answer-body';
 
 function answerOf(text: string, type: 'json' | 'text' = 'json'): RawAnswer {
   return {
@@ -50,7 +50,7 @@ describe('the answer’s body', () => {
   it('downloads JSON as it came and a list of records as CSV, through Blob URLs', async () => {
     const user = userEvent.setup({ delay: null });
     const text = JSON.stringify(PEOPLE);
-    render(<ResponseBody answer={answerOf(text)} />);
+    render(<AnswerBody answer={answerOf(text)} />);
     await user.click(screen.getByRole('button', { name: 'Download JSON' }));
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(saved.map(({ name, type, href }) => ({ name, type, blob: href.startsWith('blob:') }))).toEqual([
@@ -67,36 +67,36 @@ describe('the answer’s body', () => {
   });
 
   it('offers CSV only for a list of records', () => {
-    render(<ResponseBody answer={answerOf('{"UID":"u1"}')} />);
+    render(<AnswerBody answer={answerOf('{"UID":"u1"}')} />);
     expect(screen.getByRole('button', { name: 'Download JSON' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
   it('shows the tree, the JSON indented, or as it came; the tree keeps its search meanwhile', async () => {
     const user = userEvent.setup({ delay: null });
-    render(<ResponseBody answer={answerOf(' [ {"UID":"u1","FullName":"Jane Doe"} ] ')} />);
+    render(<AnswerBody answer={answerOf(' [ {"UID":"u1","FullName":"Jane Doe"} ] ')} />);
     const views = within(screen.getByRole('group', { name: 'Show the body as' }));
     expect(views.getByRole('button', { name: 'Tree' })).toHaveAttribute('aria-pressed', 'true');
-    await user.type(screen.getByRole('searchbox', { name: 'Search response body' }), 'jane');
+    await user.type(screen.getByRole('searchbox', { name: 'Search answer body' }), 'jane');
     await user.click(views.getByRole('button', { name: 'Pretty' }));
     expect(screen.getByRole('button', { name: 'Pretty' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByLabelText('Response body, indented')).toHaveTextContent(
+    expect(screen.getByLabelText('Answer body, indented')).toHaveTextContent(
       /^\[ \{ "UID": "u1", "FullName": "Jane Doe" \} \]$/,
     );
     expect(screen.queryByRole('tree')).not.toBeInTheDocument();
     await user.click(views.getByRole('button', { name: 'Raw' }));
-    expect(screen.getByLabelText('Response body as it came').textContent).toBe(
+    expect(screen.getByLabelText('Answer body as it came').textContent).toBe(
       ' [ {"UID":"u1","FullName":"Jane Doe"} ] ',
     );
     await user.click(views.getByRole('button', { name: 'Tree' }));
-    expect(screen.getByRole('searchbox', { name: 'Search response body' })).toHaveValue('jane');
+    expect(screen.getByRole('searchbox', { name: 'Search answer body' })).toHaveValue('jane');
   });
 
   it(`shows ${SHOWN_TEXT.toLocaleString('en-US')} characters of a longer text, saying so, and copies all of it`, async () => {
     const user = userEvent.setup({ delay: null });
     const long = 'x'.repeat(SHOWN_TEXT + 5);
-    render(<ResponseBody answer={answerOf(long, 'text')} />);
-    expect(screen.getByLabelText('Response body').textContent).toHaveLength(SHOWN_TEXT + 1);
+    render(<AnswerBody answer={answerOf(long, 'text')} />);
+    expect(screen.getByLabelText('Answer body').textContent).toHaveLength(SHOWN_TEXT + 1);
     expect(screen.getByText(/^Showing the first 100,000 of 100,005 characters/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy body' }));
     expect(await navigator.clipboard.readText()).toBe(long);

@@ -44,12 +44,12 @@ function TextView({ text, label }: { text: string; label: string }) {
  * The answer's body: JSON as a collapsible, searchable tree, indented ("pretty") or as it came ("raw"), to
  * download as JSON, and as CSV when it is a list of records; any other text as it came.
  */
-export function ResponseBody({ answer }: { answer: RawAnswer }) {
+export function AnswerBody({ answer }: { answer: RawAnswer }) {
   const [view, setView] = useState<View>('tree');
   const data = answer.body.type === 'json' ? answer.body.data : undefined;
   const records = useMemo(() => isRecordList(data), [data]);
   if (answer.body.type === 'empty') return <em>No body.</em>;
-  if (answer.body.type !== 'json') return <TextView text={answer.text} label="Response body" />;
+  if (answer.body.type !== 'json') return <TextView text={answer.text} label="Answer body" />;
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1.5 }}>
@@ -94,15 +94,15 @@ export function ResponseBody({ answer }: { answer: RawAnswer }) {
       </Box>
       {/* Kept while another view shows, with its search and what was opened. */}
       <Box hidden={view !== 'tree'}>
-        <JsonTree value={data} label="Response body" />
+        <JsonTree value={data} label="Answer body" />
       </Box>
       {view === 'pretty' && <PrettyView data={data} />}
-      {view === 'raw' && <TextView text={answer.text} label="Response body as it came" />}
+      {view === 'raw' && <TextView text={answer.text} label="Answer body as it came" />}
     </>
   );
 }
 
 function PrettyView({ data }: { data: unknown }) {
   const text = useMemo(() => JSON.stringify(data, null, 2), [data]);
-  return <TextView text={text} label="Response body, indented" />;
+  return <TextView text={text} label="Answer body, indented" />;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_CONNECTIONS, CONNECTION_CHOICE_KEY, EMULATOR } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
-import { jsonReply, relayTenant, stubFetch } from '@/testing/fetch';
+import { jsonAnswer, relayTenant, stubFetch } from '@/testing/fetch';
 import { signInForTest } from '@/testing/session';
 import { listConnections } from './list-connections';
 
@@ -33,7 +33,7 @@ describe('the list of connections', () => {
   it('still offers this server’s own API when the answer is not the list', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(jsonReply({ tenants: 'none' }))),
+      vi.fn(() => Promise.resolve(jsonAnswer({ tenants: 'none' }))),
     );
     expect((await listConnections()).connections).toEqual([...BUILT_IN_CONNECTIONS]);
   });

@@ -4,7 +4,7 @@ import { CONNECTIONS_ELEMENT_ID } from '@contract/wire';
 import { CONNECTION_CHOICE_KEY, EMULATOR_SANDBOX } from '@/lib/connection';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import { useSessionStore } from '@/session/stores/session-store';
-import { deferred, jsonReply, relayTenant, stubFetch, textReply, type SentRequest } from '@/testing/fetch';
+import { deferred, jsonAnswer, relayTenant, stubFetch, textAnswer, type SentRequest } from '@/testing/fetch';
 import { renderRoute } from '@/testing/render';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
@@ -16,8 +16,8 @@ const ACME_SB = relayTenant('acme-sb', {
 });
 
 function loginThenProfile(request: SentRequest) {
-  if (request.url.endsWith('/api/auth/getuser')) return jsonReply(jdoeRecord());
-  return textReply(tdToken('jdoe@example.edu', Date.now()));
+  if (request.url.endsWith('/api/auth/getuser')) return jsonAnswer(jdoeRecord());
+  return textAnswer(tdToken('jdoe@example.edu', Date.now()));
 }
 
 const options = () =>
@@ -76,7 +76,7 @@ describe('the connection picker', () => {
     renderRoute('/sign-in');
     const picker = await screen.findByLabelText('Connection');
     expect(picker).toBeDisabled();
-    list.resolve(jsonReply({ emulator: false, default: 'acme', tenants: [ACME] }));
+    list.resolve(jsonAnswer({ emulator: false, default: 'acme', tenants: [ACME] }));
     await vi.waitFor(() => expect(picker).toBeEnabled());
     expect(options()).toEqual(['Acme University']);
   });

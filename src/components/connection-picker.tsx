@@ -1,16 +1,15 @@
-/**
- * The connections feature owns the list of connections this server offers (`api/list-connections.ts`) and this
- * picker of the one the next sign-in goes to.
- */
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { useConnections } from '@/session/connections/list-connections';
 import { useConnectionStore } from '@/session/stores/connection-store';
-import { useConnections } from '../api/list-connections';
 
-/** Which API the next sign-in goes to: this server's emulator, or a real tenant through the relay. */
+/**
+ * Which API the next sign-in goes to: this server's emulator, or a real tenant through the relay. Every sign-in
+ * screen shows it, so it lives here, below them, with the list it offers (`session/connections/`).
+ */
 export function ConnectionPicker() {
   const selected = useConnectionStore((s) => s.selected);
   const select = useConnectionStore((s) => s.select);

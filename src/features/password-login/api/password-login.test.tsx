@@ -7,24 +7,25 @@ import { createQueryClient } from '@/app/query-client';
 import { PreloadScreenContext } from '@/lib/preload-screen';
 import type { Failure } from '@/session/errors/describe-failure';
 import { useSessionStore } from '@/session/stores/session-store';
-import { deferred, errorReply, stubFetch, textReply } from '@/testing/fetch';
+import { deferred, errorAnswer, stubFetch, textAnswer } from '@/testing/fetch';
 import { tdToken } from '@/testing/tokens';
-import { usePasswordSignIn } from './use-password-sign-in';
+import { useSignIn, type SignInForm } from '@/session/sign-in/use-sign-in';
+import { passwordSignIn } from './password-login';
 
 const LOGIN = { endpoint: '/api/auth', username: 'jdoe@example.edu', password: 'Tdx-demo-2026' } as const;
 
 /** A page that does nothing but call the hook and show whether it is busy: what the hook does, it does alone. */
-function PageWithoutLogic({ form }: { form: Parameters<ReturnType<typeof usePasswordSignIn>['signIn']>[1] }) {
-  const login = usePasswordSignIn('/token');
+function PageWithoutLogic({ form }: { form: SignInForm }) {
+  const login = useSignIn();
   return (
-    <button type="button" onClick={() => login.signIn(LOGIN, form)}>
+    <button type="button" onClick={() => login.signIn(passwordSignIn(LOGIN, '/token'), form)}>
       {login.isPending ? 'Signing in…' : 'Sign in'}
     </button>
   );
 }
 
 function setup(nextScreenCode: Promise<void>) {
-  const form = { onTokenArrived: vi.fn(), onFailure: vi.fn<(failure: Failure) => void>() };
+  const form = { onToken: vi.fn(), onFailure: vi.fn<(failure: Failure) => void>() };
   const router = createMemoryRouter(
     [
       { path: '/sign-in', element: <PageWithoutLogic form={form} /> },
@@ -42,14 +43,14 @@ function setup(nextScreenCode: Promise<void>) {
   return { form, router, user: userEvent.setup({ delay: null }) };
 }
 
-describe('usePasswordSignIn', () => {
+describe('a password sign-in (useSignIn with passwordSignIn)', () => {
   it('logs in, starts the session once the next screen’s code is here, and goes there in place of the form', async () => {
     const code = deferred<void>();
-    const { sent } = stubFetch(() => textReply(tdToken('jdoe@example.edu', Date.now())));
+    const { sent } = stubFetch(() => textAnswer(tdToken('jdoe@example.edu', Date.now())));
     const { form, router, user } = setup(code.promise);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    await waitFor(() => expect(form.onTokenArrived).toHaveBeenCalledOnce());
+    await waitFor(() => expect(form.onToken).toHaveBeenCalledOnce());
     expect(sent[0]).toMatchObject({ url: '/TDWebApi/api/auth', body: { username: 'jdoe@example.edu' } });
     expect(screen.getByRole('button')).toHaveTextContent('Signing in…');
     expect(useSessionStore.getState().session).toBeNull();
@@ -65,7 +66,7 @@ describe('usePasswordSignIn', () => {
   });
 
   it('hands a refused login to the form as a failure in words, and starts nothing', async () => {
-    stubFetch(() => errorReply(401, 'invalid_credentials', 'The user name or password is incorrect.'));
+    stubFetch(() => errorAnswer(401, 'invalid_credentials', 'The user name or password is incorrect.'));
     const { form, router, user } = setup(Promise.resolve());
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -78,7 +79,7 @@ describe('usePasswordSignIn', () => {
       ),
     );
     expect(screen.getByRole('button')).toHaveTextContent('Sign in');
-    expect(form.onTokenArrived).not.toHaveBeenCalled();
+    expect(form.onToken).not.toHaveBeenCalled();
     expect(useSessionStore.getState().session).toBeNull();
     expect(router.state.location.pathname).toBe('/sign-in');
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Connection } from '@/lib/connection';
-import { requestAdminToken, type AdminKey } from './login-admin';
+import { requestAdminToken, type AdminKey } from '../api/login-admin';
 import { keyFailed, keySkipped, keyWorked, type KeyOutcome } from './key-outcome';
 
 /** `loginadmin` on one connection, as a result; the token of a key that works is not kept. */
