@@ -12,7 +12,6 @@ import { isGuid } from '../../contract/is-guid.ts';
 import { foldKeys, readJsonBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
 import { buildUserRecord } from '../../contract/user-record.ts';
 import type { Db } from '../store/db.ts';
 import { identityKeysOf, type Users } from '../store/users.ts';
@@ -27,9 +26,6 @@ export interface PeopleDeps {
   db: Db;
   tokens: Tokens;
   users: Users;
-  window: RateWindow;
-  /** People create, edit and PATCH: 45 calls per 60 s on the real service. */
-  writeWindow: RateWindow;
 }
 
 function requirePeopleAccess(principal: Principal) {
@@ -217,19 +213,19 @@ export function peopleRoutes(deps: PeopleDeps): Route[] {
     {
       path: '/api/people',
       methods: {
-        POST: { handler: create, rateLimit: { method: 'people/create', window: deps.writeWindow } },
+        POST: { handler: create, rateLimit: 'people/create' },
       },
     },
     {
       path: '/api/people/lookup',
-      methods: { GET: { handler: lookup, rateLimit: { method: 'people/lookup', window: deps.window } } },
+      methods: { GET: { handler: lookup, rateLimit: 'people/lookup' } },
     },
     {
       path: '/api/people/{uid}',
       methods: {
-        GET: { handler: getPerson, rateLimit: { method: 'people/get', window: deps.window } },
-        POST: { handler: replace, rateLimit: { method: 'people/edit', window: deps.writeWindow } },
-        PATCH: { handler: patch, rateLimit: { method: 'people/patch', window: deps.writeWindow } },
+        GET: { handler: getPerson, rateLimit: 'people/get' },
+        POST: { handler: replace, rateLimit: 'people/edit' },
+        PATCH: { handler: patch, rateLimit: 'people/patch' },
       },
     },
   ];
