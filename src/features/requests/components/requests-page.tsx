@@ -2,7 +2,7 @@
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
  * (`form/`), a pasted curl or PowerShell command (`paste/`), the request described once from the form and
  * handed to everything below (`description/`), its sending (`sending/`, `api/`) and its answer (`answer/`), the
- * history and the saved requests (`history/`, `saved/`).
+ * history and the saved requests (`history/`, `saved/`), and the organization's variables (`variables/`).
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -34,11 +34,11 @@ import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
 import { useRevealAnswer } from './use-reveal-answer';
+import { VariablesPanel } from './variables-panel';
+import { useVariablesStore, valuesOf, variablesOf } from '../variables/variables-store';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
-
-const NO_VARIABLES = {};
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -57,6 +57,8 @@ export default function RequestsPage() {
   const pathRef = useRef<HTMLInputElement>(null);
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, pending, submit, confirm } = useSending(session, reveal);
+  const organization = session?.connection.organization ?? '';
+  const variables = valuesOf(useVariablesStore((s) => variablesOf(s, organization)));
   const connectionBase = session?.connection.baseUrl ?? '';
   const origin = window.location.origin;
   const base = `${origin}${connectionBase}`;
@@ -65,7 +67,7 @@ export default function RequestsPage() {
     own: apiBase,
     accepted: [base, ...(session?.connection.upstream ? [session.connection.upstream] : [])],
   };
-  const context: DescribeContext = { base: connectionBase, bases, variables: NO_VARIABLES };
+  const context: DescribeContext = { base: connectionBase, bases, variables };
   const description = describeRequest(form, context);
   const rateMethod = rateMethodOf(
     form.method,
@@ -238,10 +240,14 @@ export default function RequestsPage() {
           alignItems: 'start',
         }}
       >
+        <SectionCard title="Variables">
+          <VariablesPanel organization={organization} />
+        </SectionCard>
         <SectionCard title="Saved">
           <SavedList
             key={fresh}
             connection={apiBase}
+            organization={organization}
             label={session.connection.label}
             kept={description.kept.form}
             onLoad={() => {
