@@ -123,7 +123,10 @@ export function SavedList({
     if (refused && !refused.ok) return setStatus(refused.message);
     const read = reads.flatMap((r) => (r.ok ? [r] : [])).sort((a, b) => b.saved.length - a.saved.length);
     const requests = read.flatMap((r) => r.saved);
-    const imported = read.flatMap((r) => r.variables);
+    // An empty value (a secret-named one, as an export leaves it) never takes the place of a value kept.
+    const imported = read
+      .flatMap((r) => r.variables)
+      .filter((v) => v.value !== '' || !variables.some((kept) => kept.name === v.name && kept.value !== ''));
     if (!save(connection, requests) || (imported.length > 0 && !putVariables(organization, imported)))
       return setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
     setStatus(
