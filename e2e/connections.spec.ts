@@ -115,7 +115,7 @@ test.describe('with the emulator on', () => {
     await expect(bar.getByText('Sandbox', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Token' }).first().click();
     await expect(page.getByLabel('curl command')).toContainText(
-      `# Connection: ${EXAMPLE_SANDBOX}\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${servers.upstream.replace('TDWebApi', 'SBTDWebApi')}/api/auth/getuser'`,
+      `# Connection: ${EXAMPLE_SANDBOX}\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H "Authorization: Bearer $TDX_TOKEN" \\\n  '${servers.upstream.replace('TDWebApi', 'SBTDWebApi')}/api/auth/getuser'`,
     );
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -60,6 +60,31 @@ test.describe('decode a token', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('signed in, a pasted token the server refuses is spoken of as that token, and the session goes on', async ({
+    signedInPage: page,
+    requests,
+  }) => {
+    await page.goto('/decode');
+    await expect(page.getByRole('heading', { level: 1, name: 'Decode a token' })).toBeVisible();
+    const old = [
+      Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url'),
+      Buffer.from('{"unique_name":"jdoe@example.edu","exp":1700000000}').toString('base64url'),
+      'old-signature',
+    ].join('.');
+    await page.getByRole('textbox', { name: 'Token' }).fill(old);
+    const before = requests.length;
+    await page.getByRole('button', { name: 'Check with getuser' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The server did not accept the token.');
+    await expect(alert).not.toContainText(/session/i);
+    // One getuser with the pasted token; none with the session's (no probe), and no sign-out.
+    const checks = requests.slice(before).filter((r) => r.url.endsWith('/api/auth/getuser'));
+    expect(checks.map((r) => r.authorization)).toEqual([`Bearer ${old}`]);
+    await expect(page).toHaveURL('/decode');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('region', { name: 'Identity' })).toContainText(JDOE.username);
+  });
+
   test('signed in, from the navigation: inside the app shell, its verdict the countdown’s figure, the session untouched', async ({
     page,
   }) => {

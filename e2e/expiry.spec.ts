@@ -57,6 +57,9 @@ test('warns five minutes before expiry, then signs out at expiry without using t
   await page.clock.runFor(1000);
   await expect(page).toHaveURL('/sign-in?returnTo=%2Ftoken');
   await expect(page.getByText('Your session expired. Sign in again to continue.')).toBeVisible();
+  // The user name is filled in: focus is on the password, what is left to type.
+  await expect(page.getByLabel('User name')).toHaveValue(JDOE.username);
+  await expect(page.getByLabel('Password')).toBeFocused();
 
   // The console does not resurrect the session on a fresh load either. (The clock runs again: React's Suspense
   // waits on timers while the lazily loaded frame arrives.)
@@ -127,6 +130,7 @@ test('an admin-key session that expires is sent to the admin-key form with its B
   await expect(page.getByText('Your session expired. Sign in again to continue.')).toBeVisible();
   await expect(page.getByLabel('BEID')).toHaveValue(EXAMPLE_UNIVERSITY.beid);
   await expect(page.getByLabel('WebServicesKey')).toHaveValue('');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin key' })).toBeFocused();
+  // The BEID is filled in: focus is on the key, what is left to type.
+  await expect(page.getByLabel('WebServicesKey')).toBeFocused();
   expect(await storedSession(page)).toBeNull();
 });

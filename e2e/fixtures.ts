@@ -171,10 +171,12 @@ export async function storedText(page: Page): Promise<{ local: string; session: 
 }
 
 /** The serious and critical axe violations on the page as it is now, as readable lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page, { alsoRules = [] as string[] } = {}): Promise<string[]> {
   // Colours are judged as painted (the profile's Refresh fades from its disabled grey as the record arrives).
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // `alsoRules`: rules axe leaves off by default (its experimental ones), run here too.
+  const rules = Object.fromEntries(alsoRules.map((rule) => [rule, { enabled: true }]));
+  const results = await new AxeBuilder({ page }).options({ rules }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

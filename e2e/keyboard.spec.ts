@@ -188,4 +188,63 @@ test.describe('keyboard and screen readers', () => {
     await expect(page.getByRole('alert')).toBeFocused();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('the Requests screen’s shortcuts search the catalog, go to the path and save the form, as its list says', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/requests');
+    await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+    await page.getByText('Keyboard shortcuts').click();
+    const list = page.locator('details', { hasText: 'Keyboard shortcuts' }).locator('dl');
+    await expect(list.getByRole('term')).toHaveText(['Ctrl+K', 'Ctrl+L', 'Ctrl+S', 'Ctrl+Enter']);
+    await expect(list.getByRole('definition')).toHaveText([
+      'Search the catalog',
+      'Go to the path',
+      'Save the form (under the name given in Saved)',
+      'Send (from within the form)',
+    ]);
+
+    const search = page.getByLabel('Search the catalog');
+    const path = page.getByLabel('Path', { exact: true });
+    await page.getByRole('heading', { level: 1, name: 'Requests' }).click();
+    await page.keyboard.press('Control+K');
+    await expect(search).toBeFocused();
+    await page.keyboard.press('Control+L');
+    await expect(path).toBeFocused();
+    await path.fill('people/lookup');
+
+    // Without a name, the name field says so and takes focus; with one, the form is saved.
+    const saved = page.getByRole('region', { name: 'Saved' });
+    const name = saved.getByLabel('Name to save the form as');
+    await page.keyboard.press('Control+S');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAccessibleDescription('Give the request a name.');
+    await name.fill('Lookup by keyboard');
+    await path.focus();
+    await page.keyboard.press('Control+S');
+    await expect(saved.getByRole('status')).toHaveText('Saved “Lookup by keyboard”.');
+    await expect(saved.getByRole('listitem', { name: 'Lookup by keyboard' })).toContainText(
+      'GET /api/people/lookup',
+    );
+  });
+
+  test('a body that is not JSON is flagged while it is typed, once typing pauses, and the flag goes when it is right', async ({
+    signedInPage: page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/requests');
+    await page.getByLabel('Method').selectOption('POST');
+    await page.getByLabel('Path', { exact: true }).fill('people');
+    const body = page.getByLabel('JSON body');
+    await body.fill('{"FirstName": "Ann",');
+    const flag =
+      'Not valid JSON at line 1, column 21: expected a property name in double quotes, the text ends too early.';
+    await page.clock.runFor(300);
+    await expect(body).not.toHaveAccessibleDescription(flag);
+    await page.clock.runFor(300);
+    await expect(body).toHaveAccessibleDescription(flag);
+    await expect(body).toHaveAttribute('aria-invalid', 'true');
+    await body.fill('{"FirstName": "Ann"}');
+    await expect(body).toHaveAccessibleDescription('Sent as the body, with Content-Type: application/json.');
+  });
 });

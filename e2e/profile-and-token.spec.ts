@@ -76,7 +76,7 @@ test.describe('profile of asmith', () => {
 });
 
 test.describe('token page', () => {
-  test('shows the claims and a curl command with the token redacted by default', async ({
+  test('shows the claims and a curl command that reads the token from TDX_TOKEN, and runs as shown', async ({
     page,
     signedIn,
   }) => {
@@ -95,9 +95,17 @@ test.describe('token page', () => {
     await expect(lifetime).toContainText(/Expires.*GMT/);
 
     const curl = page.getByLabel('curl command');
-    await expect(curl).toContainText(`-H 'Authorization: Bearer <token>'`);
+    await expect(curl).toContainText(`-H "Authorization: Bearer $TDX_TOKEN"`);
     await expect(curl).toContainText('/TDWebApi/api/auth/getuser');
     await expect(curl).not.toContainText(signedIn.token);
+    // Run as it is shown, by a real shell with the token in TDX_TOKEN: getuser answers with the signed-in user.
+    const shown = await curl.textContent();
+    const run = spawnSync('/bin/sh', ['-c', `${shown} --silent --show-error --fail`], {
+      encoding: 'utf8',
+      env: { ...process.env, TDX_TOKEN: signedIn.token },
+    });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toMatchObject({ UserName: JDOE.username });
 
     await page.getByLabel('Show the token in the command').check();
     await expect(curl).toContainText(`Bearer ${signedIn.token}`);

@@ -38,6 +38,6 @@ test('signs in to another service through the relay, and every call goes through
   ).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(`Connection: ${RELAY_NAME}`);
   await expect(page.getByLabel('curl command')).toContainText(
-    `# Connection: ${RELAY_NAME}\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${UPSTREAM}/api/auth/getuser'`,
+    `# Connection: ${RELAY_NAME}\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H "Authorization: Bearer $TDX_TOKEN" \\\n  '${UPSTREAM}/api/auth/getuser'`,
   );
 });

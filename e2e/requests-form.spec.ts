@@ -65,7 +65,7 @@ test('copies from the form before sending: masked as in History, the token only 
   await copies.getByRole('button', { name: 'Copy as curl' }).click();
   const curl = await clipboard();
   expect(curl).toContain('# Connection: This server (emulator)');
-  expect(curl).toContain("-H 'Authorization: Bearer <token>'");
+  expect(curl).toContain('-H "Authorization: Bearer $TDX_TOKEN"');
   expect(curl).toContain('"password": "<redacted>"');
   expect(curl).toContain(`'${origin}/TDWebApi/api/auth/login'`);
   expect(curl).not.toContain(JDOE.password);
@@ -78,7 +78,7 @@ test('copies from the form before sending: masked as in History, the token only 
   const powershell = await clipboard();
   expect(powershell).toContain(`-Uri '${origin}/TDWebApi/api/people'`);
   expect(powershell).toContain(`$body = @'\n${person}\n'@`);
-  expect(powershell).toContain("'Authorization' = 'Bearer <token>'");
+  expect(powershell).toContain(`'Authorization' = "Bearer $env:TDX_TOKEN"`);
   expect(powershell).not.toContain(signedIn.token);
   await copies.getByLabel('Show the token in copies').check();
   await copies.getByRole('button', { name: 'Copy as PowerShell' }).click();
@@ -237,6 +237,59 @@ test.describe('at 360 px wide', () => {
     await expect(heading).toBeInViewport();
     await expect(heading).toBeFocused();
   });
+});
+
+test('a line of the API’s documentation pasted into the path gives its method and path', async ({
+  requestsScreen: page,
+  clipboard,
+}) => {
+  await page.getByLabel('Method').selectOption('DELETE');
+  await page.evaluate(() => navigator.clipboard.writeText('GET /api/{appId}/tickets/{id}'));
+  expect(await clipboard()).toBe('GET /api/{appId}/tickets/{id}');
+  const path = page.getByLabel('Path', { exact: true });
+  await path.fill('');
+  await path.press('Control+V');
+  await expect(page.getByLabel('Method')).toHaveValue('GET');
+  await expect(path).toHaveValue('{appId}/tickets/{id}');
+  await expect(page.getByLabel('{appId}', { exact: true })).toBeVisible();
+  await expect(path).not.toHaveAccessibleDescription(/spaces/);
+});
+
+test('curl.exe with cmd’s quoting and a body in a file: a POST, the file named', async ({
+  requestsScreen: page,
+}) => {
+  const origin = new URL(page.url()).origin;
+  await page.getByRole('button', { name: 'Paste a command' }).click();
+  await page
+    .getByRole('textbox', { name: 'curl or PowerShell command' })
+    .fill(
+      `curl.exe -X POST "${origin}/TDWebApi/api/people/search" ^\n  -H "Content-Type: application/json" ^\n  -H "Authorization: Bearer %TDX_TOKEN%" ^\n  -d @search.json`,
+    );
+  await page.getByRole('button', { name: 'Fill the form' }).click();
+  await expect(page.getByLabel('Method')).toHaveValue('POST');
+  await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/search');
+  const notes = page.getByRole('alert', { name: 'From the pasted command' });
+  await expect(notes.getByRole('listitem')).toHaveText([
+    'Read with cmd quoting.',
+    'The Authorization header was left out: the session’s token is used.',
+    'Not read: the body in the file search.json (-d @search.json): paste its text into the JSON body.',
+  ]);
+});
+
+test('a body over 64 KB is refused before it is sent, naming whose limit it is', async ({
+  requestsScreen: page,
+  requests,
+}) => {
+  await page.getByLabel('Method').selectOption('POST');
+  await page.getByLabel('Path', { exact: true }).fill('people');
+  await page.getByLabel('JSON body').fill(JSON.stringify({ Notes: 'x'.repeat(70_000) }));
+  const before = requests.length;
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByLabel('JSON body')).toHaveAccessibleDescription(
+    'The body is 68.4 KB (70,012 bytes): this server’s emulator takes bodies of at most 64 KB (65,536 bytes). Nothing was sent.',
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
 });
 
 test('a secret query typed into the path is masked in Saved, the export and History, and sent as typed (issue 36)', async ({

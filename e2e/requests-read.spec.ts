@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, requireSession, signInWithKey } from './fixtures';
-import { answer, body, sendWrite, test } from './requests-screen';
+import { answer, body, openRequests, sendWrite, signInAsOwnCaller, test } from './requests-screen';
+import { LIMITED_ORIGIN } from './servers';
 
 // The Requests screen's readers and answers (issue 28): a pasted PowerShell command, a Postman import's report, an
 // answer's rows, search, views and downloads.
@@ -119,11 +120,16 @@ test('a people lookup shows a row per person by name, is searched, and shown pre
     ['searchText', 'example.edu'],
     ['maxResults', '100'],
   ]);
+  // Each item is named by what it shows: the first, the active one, shows its copy button too. Either may be first.
   await expect(
-    body(page).getByRole('treeitem', { name: /^\d+: Jane Doe · jdoe@example\.edu \d+ keys$/ }),
+    body(page).getByRole('treeitem', {
+      name: /^\d+: Jane Doe · jdoe@example\.edu \d+ keys( Copy \[\d+\])?$/,
+    }),
   ).toBeVisible();
   await expect(
-    body(page).getByRole('treeitem', { name: /^\d+: Alex Smith · asmith@example\.edu \d+ keys$/ }),
+    body(page).getByRole('treeitem', {
+      name: /^\d+: Alex Smith · asmith@example\.edu \d+ keys( Copy \[\d+\])?$/,
+    }),
   ).toBeVisible();
   // Never an index alone: `0: {…} 77 keys`.
   await expect(body(page)).not.toContainText(/\d: \{…\}/);
@@ -199,4 +205,26 @@ test('an answer is downloaded as JSON and as CSV through Blob URLs; the CSV is q
   expect(cellOf('UserName')).toBe(`"${tag}@example.edu"`);
   // No cell a spreadsheet would run: none starts, inside its quotes, with = + - or @.
   expect(cells.filter((c) => /^"[=+\-@]/.test(c))).toEqual([]);
+});
+
+test.describe('an application’s call, on the server replaying recordings', () => {
+  test.use({ baseURL: LIMITED_ORIGIN });
+
+  test('its rate meter reads GET {appId}/tickets/{id}, and its download is named tickets-id.json', async ({
+    page,
+  }, testInfo) => {
+    await signInAsOwnCaller(page, testInfo, 171);
+    await openRequests(page);
+    await page.getByLabel('Path', { exact: true }).fill('30/tickets/12');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(answer(page)).toContainText('200 OK');
+    await expect(answer(page).getByRole('meter')).toHaveAccessibleName(
+      /^GET \{appId\}\/tickets\/\{id\}: \d+ of \d+ calls left$/,
+    );
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      answer(page).getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
+    expect(json.suggestedFilename()).toBe('tickets-id.json');
+  });
 });

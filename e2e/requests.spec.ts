@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import {
   JDOE,
   expect,
@@ -203,7 +204,7 @@ test('People create: 200 with an admin-key session; no permission with a passwor
   await expect(page).toHaveURL('/requests');
 });
 
-test('history: re-run sends again with the token; curl and fetch copies redact it unless asked', async ({
+test('history: re-run sends again with the token; curl and fetch copies read it from TDX_TOKEN unless asked, and run as they come', async ({
   requestsScreen: page,
   context,
   signedIn,
@@ -228,14 +229,22 @@ test('history: re-run sends again with the token; curl and fetch copies redact i
   const first = history.getByRole('listitem').first();
   await first.getByRole('button', { name: 'Copy as curl' }).click();
   const origin = new URL(page.url()).origin;
-  expect(await clipboard()).toBe(
-    `# Connection: This server (emulator)\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${origin}/TDWebApi/api/people/${JDOE_UID}'`,
+  const curl = await clipboard();
+  expect(curl).toBe(
+    `# Connection: This server (emulator)\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H "Authorization: Bearer $TDX_TOKEN" \\\n  '${origin}/TDWebApi/api/people/${JDOE_UID}'`,
   );
+  // Run as it comes by a real shell, the token in TDX_TOKEN.
+  const run = spawnSync('/bin/sh', ['-c', `${curl} --silent --show-error --fail`], {
+    encoding: 'utf8',
+    env: { ...process.env, TDX_TOKEN: signedIn.token },
+  });
+  expect(run.stderr).toBe('');
+  expect(JSON.parse(run.stdout)).toMatchObject({ UID: JDOE_UID });
   await first.getByRole('button', { name: 'Copy as fetch' }).click();
   const fetchText = await clipboard();
   expect(
     fetchText.startsWith(
-      `// Connection: This server (emulator)\nfetch("${origin}/TDWebApi/api/people/${JDOE_UID}"`,
+      `// Connection: This server (emulator)\n// The token is read from the environment variable TDX_TOKEN: run it with Node.js, TDX_TOKEN set (the console's Token screen copies it).\nfetch("${origin}/TDWebApi/api/people/${JDOE_UID}"`,
     ),
   ).toBe(true);
   expect(fetchText).not.toContain(signedIn.token);
@@ -334,7 +343,7 @@ test('paste anything: a full URL with a query fills path and rows; another base 
   await expect(page.getByLabel('Request preview')).not.toContainText('not.a.token');
 });
 
-test('copy as Python runs with python3 + requests against the server; PowerShell and Python copies redact the token unless asked', async ({
+test('copy as Python runs as it comes with python3 + requests against the server, the token read from TDX_TOKEN; PowerShell and Python copies hold the token only when asked', async ({
   page,
   context,
 }) => {
@@ -359,18 +368,19 @@ test('copy as Python runs with python3 + requests against the server; PowerShell
   const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
   await entry.getByRole('button', { name: 'Copy as PowerShell' }).click();
   const powershell = await clipboard();
-  expect(powershell).toContain("'Authorization' = 'Bearer <token>'");
+  expect(powershell).toContain(`'Authorization' = "Bearer $env:TDX_TOKEN"`);
   expect(powershell).toContain(`$body = @'\n${bodyText}\n'@`);
   expect(powershell).not.toContain(session.token);
   await entry.getByRole('button', { name: 'Copy as Python' }).click();
-  expect(await clipboard()).not.toContain(session.token);
+  const copied = await clipboard();
+  expect(copied).not.toContain(session.token);
+  expect(copied).toContain('os.environ["TDX_TOKEN"]');
 
-  // With the token, the copy creates the person again under a new name, as the administrator would run it.
-  await page.getByRole('region', { name: 'History' }).getByLabel('Show the token in copies').check();
-  await entry.getByRole('button', { name: 'Copy as Python' }).click();
-  const python = (await clipboard()).replaceAll(tag, `${tag}-again`);
+  // As it comes, with the token in TDX_TOKEN, the copy creates the person again under a new name, as the
+  // administrator would run it.
+  const python = copied.replaceAll(tag, `${tag}-again`);
   expect(python).toContain('"IsActive":True');
-  const { stdout } = await runPythonProgram(python);
+  const { stdout } = await runPythonProgram(python, { TDX_TOKEN: session.token });
   const [status, ...text] = stdout.trimEnd().split('\n');
   expect(status).toBe('200');
   expect(JSON.parse(text.join('\n'))).toMatchObject({
@@ -378,6 +388,11 @@ test('copy as Python runs with python3 + requests against the server; PowerShell
     LastName: 'O’Brien "$x" `y`',
     UserName: `${tag}-again@example.edu`,
   });
+
+  // With the switch on, the token itself is in the copy.
+  await page.getByRole('region', { name: 'History' }).getByLabel('Show the token in copies').check();
+  await entry.getByRole('button', { name: 'Copy as Python' }).click();
+  expect(await clipboard()).toContain(`"Authorization": "Bearer ${session.token}",`);
 });
 
 test('saved requests: kept per connection without secrets, across a reload and a sign-out, loaded back, deleted', async ({
@@ -637,7 +652,7 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   const history = page.getByRole('region', { name: 'History' });
   await history.getByRole('button', { name: 'Copy as curl' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `# Connection: ${RELAY_NAME}\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  '${upstream}/api/people/${JDOE_UID}'`,
+    `# Connection: ${RELAY_NAME}\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H "Authorization: Bearer $TDX_TOKEN" \\\n  '${upstream}/api/people/${JDOE_UID}'`,
   );
 
   // Every method of the Web API passes the relay: a PUT reaches the tenant, which answers it itself.

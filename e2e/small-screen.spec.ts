@@ -98,3 +98,64 @@ test('at 360 px the app bar names the connection and its whole Sandbox marking; 
     expect(Math.abs(value.y - name.y)).toBeLessThan(4);
   }
 });
+
+test('the navigation drawer opened at 360 px closes when the window widens, leaving nothing hidden from screen readers', async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Identity' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(drawer).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('aria-hidden', 'true');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(drawer).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  // Narrow again: it stays closed until asked.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  await expect(drawer).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
+});
+
+/** The text pieces (between `<wbr>`s) of `locator`'s elements that the page lays out over more than one line. */
+function brokenPieces(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const broken: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(node.textContent ?? '');
+      }
+      return broken;
+    }),
+  );
+}
+
+test('at 360 px claim names and paths wrap at their separators, never mid-word', async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/token?tab=claims');
+  const names = page.getByRole('table', { name: 'Token claims' }).getByRole('rowheader');
+  await expect(names.filter({ hasText: 'tdx_partition' })).toBeVisible();
+  expect(await brokenPieces(names)).toEqual([]);
+
+  await page.goto('/requests');
+  await page.getByLabel('Search the catalog').fill('assets');
+  const paths = page.getByRole('button', { name: /^(GET|POST|PUT|PATCH|DELETE) \/api\// });
+  await expect(paths.first()).toBeVisible();
+  // Long paths do wrap here: at their slashes.
+  expect(await paths.evaluateAll((buttons) => buttons.some((b) => b.getClientRects()[0]!.height > 40))).toBe(
+    true,
+  );
+  expect(await brokenPieces(paths)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

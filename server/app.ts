@@ -22,7 +22,7 @@ import { gracefulClose } from './http/graceful-close.ts';
 import { bugLog, guard } from './http/guard.ts';
 import { createHostCheck } from './http/host-check.ts';
 import { takeOverNodeRefusals } from './http/node-refusals.ts';
-import { logRequest } from './http/request-log.ts';
+import { logAsConsoleFile, logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Route } from './http/router.ts';
 import { RateLimiter } from './rate-limit/limiter.ts';
@@ -219,6 +219,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       req.resume();
       throw new ApiError(404, 'not_found', 'This server serves the API only (--no-console).');
     }
+    logAsConsoleFile(res);
     serveStatic(req, res, pathname);
   }
 
@@ -230,9 +231,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : createHttpServer(serverOptions, guarded);
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
-  // Never the bytes themselves: they may hold a header with a token.
-  const logRefused = (answer: ApiError, peer: string | undefined) =>
-    logger.info(
+  // Never the bytes themselves: they may hold a header with a token. A connection that sent nothing before it timed
+  // out is a browser's unused preconnect, not a refusal anyone needs to see.
+  const logRefused = (answer: ApiError, peer: string | undefined, idle: boolean) =>
+    logger[idle ? 'debug' : 'info'](
       { status: answer.status, error: answer.code, caller: peer ?? null },
       'refused before a request',
     );

@@ -4,6 +4,7 @@ import {
   comparePrecedence,
   foldSegment,
   isParameter,
+  nameSegment,
   matchesPattern,
   operationOf,
   patternOf,
@@ -33,6 +34,18 @@ describe('the one path-template rule', () => {
     expect(operationOf('get', '/api/30/tickets/12')).toBe(operationOf('GET', '/api/{appId}/tickets/{id}'));
     expect(operationOf('GET', '/api/people/lookup')).not.toBe(operationOf('GET', '/api/people/{uid}'));
     expect(operationOf('GET', '/api/30/tickets/12')).not.toBe(operationOf('POST', '/api/30/tickets/12'));
+  });
+
+  it.each([
+    ['/api/31/tickets/5', '{appId}/tickets/{id}'],
+    ['/api/{appId}/tickets/{id}', '{appId}/tickets/{id}'],
+    [`/api/${GUID}/tickets`, '{id}/tickets'],
+    ['/api/people/{uid}', 'people/{id}'],
+    ['/api/People/Lookup', 'people/lookup'],
+  ])('names the segments of %s below /api/ as %s', (path, named) => {
+    const segments = path.split('/').slice(2);
+    expect(segments.map(nameSegment).join('/')).toBe(named);
+    expect(segments.map(foldSegment).join('/')).toBe(named.replace('{appId}', '{id}'));
   });
 
   it('writes parameters as {name} only', () => {

@@ -26,6 +26,22 @@ export function foldSegment(segment: string): string {
 }
 
 /**
+ * How the Web API names a parameter that opens a route below `/api/`: every such route takes the application's id
+ * there (`/api/{appId}/tickets/{id}`), never another value.
+ */
+const APP_ID = '{appId}';
+
+/**
+ * A route's segment below `/api/`, at `index` of them, as people read a template: as `foldSegment`, except that a
+ * number or parameter opening the route is the application's id, `{appId}` (a GUID never is). Counting and
+ * matching fold it to `{id}` all the same: this only names it.
+ */
+export function nameSegment(segment: string, index: number): string {
+  const folded = foldSegment(segment);
+  return folded === FOLDED && index === 0 && !isGuid(segment) ? APP_ID : folded;
+}
+
+/**
  * A path's template as operations are told apart and counted: `/api/30/tickets/12` and `/api/{appId}/tickets/{id}`
  * both give `/api/{id}/tickets/{id}`. Empty segments (a trailing or doubled slash) are left out; the path is taken
  * as given, so a query must be cut off first.

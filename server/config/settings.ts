@@ -231,7 +231,7 @@ export const SETTINGS = {
   LOG_LEVEL: {
     default: 'info',
     parse: logLevel,
-    doc: 'The request log’s level: `fatal`, `error`, `warn`, `info` (one line per request), `debug`, `trace` or `silent`',
+    doc: 'The request log’s level: `fatal`, `error`, `warn`, `info` (one line per request; the console’s own files aside), `debug` (those too), `trace` or `silent`',
   },
 } as const satisfies Record<string, Setting>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../http/body.ts';
+import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 import { MAX_UPSTREAM_BYTES } from '../relay/relay.ts';
 import { loadConfig } from '../config/config.ts';
 

@@ -3,8 +3,7 @@ import { findDuplicateKey } from './duplicate-keys.ts';
 import { ApiError, ClientGoneError } from './errors.ts';
 import { mediaType } from './media-type.ts';
 import { noteBody } from './request-notes.ts';
-
-export const MAX_BODY_BYTES = 64 * 1024;
+import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 
 export const JSON_TYPES = new Set(['application/json', 'text/json']);
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);

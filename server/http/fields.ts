@@ -1,13 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  checkUtf8Charset,
-  foldEntries,
-  foldKeys,
-  JSON_TYPES,
-  MAX_BODY_BYTES,
-  readBody,
-  readJsonBody,
-} from './body.ts';
+import { checkUtf8Charset, foldEntries, foldKeys, JSON_TYPES, readBody, readJsonBody } from './body.ts';
+import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 import { ApiError } from './errors.ts';
 import { decodeForm, FORM_TYPE } from './form.ts';
 import { mediaType } from './media-type.ts';

@@ -121,3 +121,34 @@ describe('under TLS', () => {
     expectSecurityHeaders(res);
   });
 });
+
+describe('a connection that timed out', () => {
+  const server = useTestServer({ config: { logLevel: 'debug' } });
+
+  /** Node's own timer, raised here rather than waited for, on a connection that has sent `bytes`. */
+  async function timedOut(bytes: string): Promise<string> {
+    const accepted = new Promise<Socket>((resolve) => server.app.server.once('connection', resolve));
+    const before = server.lines.length;
+    const answer = sendRaw(server.origin, bytes);
+    const socket = await accepted;
+    // Until the server has read what was sent (bounded by count: a few turns of the event loop).
+    for (let turn = 0; turn < 100 && socket.bytesRead < bytes.length; turn++)
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(socket.bytesRead).toBe(bytes.length);
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    server.app.server.emit('clientError', timeout, socket);
+    expectApiError(await answer, 408);
+    const lines = server.lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'refused before a request', status: 408, caller: '127.0.0.1' });
+    return String(lines[0]!.level);
+  }
+
+  it('having sent nothing (a browser’s unused preconnect) is logged at debug only', async () => {
+    expect(await timedOut('')).toBe('debug');
+  });
+
+  it('in the middle of a request is a refusal worth seeing: info', async () => {
+    expect(await timedOut('GET /healthz HTTP/1.1\r\nHost: local')).toBe('info');
+  });
+});

@@ -34,8 +34,11 @@ export interface NodeRefusalOptions {
   /** What every request goes through first (request log, headers, Host check). */
   logAndCheckRequest: (req: IncomingMessage, res: ServerResponse) => unknown;
   logBug: BugLog;
-  /** Logs bytes turned away before they became a request: the answer's status and code, and the peer's address. */
-  logRefused: (answer: ApiError, peer: string | undefined) => void;
+  /**
+   * Logs bytes turned away before they became a request: the answer's status and code, and the peer's address;
+   * `idle` when the connection sent nothing at all (a browser's preconnect that was never used, timed out).
+   */
+  logRefused: (answer: ApiError, peer: string | undefined, idle: boolean) => void;
 }
 
 /**
@@ -55,7 +58,7 @@ export function takeOverNodeRefusals(
     }, logBug),
   );
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    logRefused(CONNECT_REFUSED, req.socket.remoteAddress);
+    logRefused(CONNECT_REFUSED, req.socket.remoteAddress, false);
     socket.end(rawErrorResponse(CONNECT_REFUSED, dated()));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -64,7 +67,9 @@ export function takeOverNodeRefusals(
       return;
     }
     const answer = clientErrorAnswer(error.code);
-    logRefused(answer, (socket as Partial<Socket>).remoteAddress);
+    const { remoteAddress, bytesRead } = socket as Partial<Socket>;
+    // Over TLS, bytesRead counts what was read after decryption: a handshake alone is still nothing.
+    logRefused(answer, remoteAddress, answer.status === 408 && bytesRead === 0);
     socket.end(rawErrorResponse(answer, dated()));
   });
 }

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../testing/http-client.ts';
 import { DEMO, login, loginAdmin, startTestServer } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
@@ -120,6 +123,55 @@ describe('the request log', () => {
       expect(quiet.lines).toEqual([]);
     } finally {
       await quiet.stop(true);
+    }
+  });
+});
+
+describe('the console’s own files in the request log', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'request-log-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  writeFileSync(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log(1);');
+  const levels = (lines: string[]) =>
+    lines.map((line) => JSON.parse(line) as { level: string; msg: string; path?: string; status?: number });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('are logged at debug when answered, so that a page load leaves the start’s banner and the API calls in view', async () => {
+    const verbose = await startTestServer({ config: { logLevel: 'debug', distDir: dist } });
+    try {
+      await send(verbose.origin, { path: '/' });
+      await send(verbose.origin, { path: '/assets/app-1a2b3c.js' });
+      await send(verbose.origin, { path: '/profile' });
+      await send(verbose.origin, { path: '/assets/gone-9z8y7x.js' });
+      await send(verbose.origin, { path: '/TDWebApi/api/auth/getuser' });
+      await send(verbose.origin, { path: '/healthz' });
+      const logged = levels(verbose.lines)
+        .filter((line) => line.msg === 'request')
+        .map(({ level, path, status }) => `${level} ${path} ${status}`);
+      expect(logged).toEqual([
+        'debug / 200',
+        'debug /assets/app-1a2b3c.js 200',
+        'debug /profile 200',
+        'info /assets/gone-9z8y7x.js 404',
+        'info /TDWebApi/api/auth/getuser 401',
+        'info /healthz 200',
+      ]);
+    } finally {
+      await verbose.stop(true);
+    }
+  });
+
+  it('are not logged at all at the default level, info, while API calls are', async () => {
+    const usual = await startTestServer({ config: { distDir: dist } });
+    try {
+      await send(usual.origin, { path: '/' });
+      await send(usual.origin, { path: '/assets/app-1a2b3c.js' });
+      await send(usual.origin, { path: '/TDWebApi/api/auth/getuser' });
+      expect(usual.requests.map(({ path, status }) => `${path} ${status}`)).toEqual([
+        '/TDWebApi/api/auth/getuser 401',
+      ]);
+    } finally {
+      await usual.stop(true);
     }
   });
 });

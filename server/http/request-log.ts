@@ -55,20 +55,33 @@ interface Pending {
   path: string;
   caller: string;
   started: number;
+  /** One of the console's own files (its pages, scripts, icons): a page load asks for many. */
+  consoleFile: boolean;
 }
 
 /** The lines not yet written, by their answer: one listener for every answer rather than a function for each. */
 const pending = new WeakMap<ServerResponse, Pending>();
 
+/**
+ * Marks an answer as one of the console's own files: its line goes at `debug` unless it failed, so that a page
+ * load's requests do not bury the start's banner and the API calls among them. Called after `logRequest`.
+ */
+export function logAsConsoleFile(res: ServerResponse) {
+  const line = pending.get(res);
+  if (line) line.consoleFile = true;
+}
+
 function writeLine(this: ServerResponse) {
   const line = pending.get(this);
   if (!line) return;
   pending.delete(this);
-  line.logger.info(
+  const status = this.headersSent ? this.statusCode : null;
+  const quiet = line.consoleFile && status !== null && status < 400;
+  line.logger[quiet ? 'debug' : 'info'](
     {
       method: line.method,
       path: line.path,
-      status: this.headersSent ? this.statusCode : null,
+      status,
       ms: Math.round((performance.now() - line.started) * 10) / 10,
       caller: line.caller,
     },
@@ -78,7 +91,8 @@ function writeLine(this: ServerResponse) {
 
 /**
  * Logs one line when the exchange ends: method, path, status (null when the connection closed before an answer
- * began), milliseconds taken and the caller's address. Never a header, body or query value.
+ * began), milliseconds taken and the caller's address. Never a header, body or query value. At `info`, except a
+ * console file answered without an error (`logAsConsoleFile`), at `debug`.
  */
 export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse, caller: string) {
   // The path taken now: the identity provider rewrites req.url for its own router.
@@ -88,6 +102,7 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
     path: loggedPath(req.url),
     caller,
     started: performance.now(),
+    consoleFile: false,
   });
   // On finish, when the answer is handed to the system (before the caller can have it), or on close if the
   // connection ended before that; whichever comes first writes the line.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../http/body.ts';
+import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 import { send, type SendOptions } from '../testing/http-client.ts';
 import { DEMO, login, loginAdmin } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';

@@ -145,6 +145,8 @@ describe('signing in and reading the user through the relay', () => {
       if (i < 10) expect(last.status).toBe(200);
     }
     expectApiError(last!, 429, 'rate_limited');
+    // The tenant's limit, kept by the relay for it: not the relay's own.
+    expect(last!.headers['x-relay-limit']).toBeUndefined();
     expect(last!.headers['retry-after']).toBe('60');
     expect(last!.headers['x-ratelimit-limit']).toBe('10');
     expect(last!.headers['x-ratelimit-remaining']).toBe('0');
@@ -185,7 +187,12 @@ describe('refusals', () => {
       headers: { 'Content-Type': 'application/json' },
       body,
     });
-    expectApiError(res, 413, 'payload_too_large');
+    const refused = expectApiError(res, 413, 'payload_too_large');
+    // Named as the relay's own limit, not the tenant's.
+    expect(refused.message).toBe(
+      "The relay passes request bodies of at most 64 KB (65,536 bytes), its own limit, not the tenant's; this one is larger, and the tenant was not called.",
+    );
+    expect(res.headers['x-relay-limit']).toBe('body-size');
   });
 
   it('answers 400 to a path that climbs out of the base', async () => {

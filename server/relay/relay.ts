@@ -7,11 +7,13 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
+import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
+import { RELAY_LIMIT_HEADER, type RelayLimit } from '../../contract/relay-answer.ts';
 import { API_METHODS, isApiMethod, type ApiMethod } from '../../contract/web-api/methods.ts';
 import type { ConnectionsAnswer } from '../../contract/wire.ts';
 import type { Clock } from '../runtime/clock.ts';
 import type { RelayTenant } from '../config/setting-values.ts';
-import { MAX_BODY_BYTES, readBody } from '../http/body.ts';
+import { readBody } from '../http/body.ts';
 import { ApiError, ClientGoneError } from '../http/errors.ts';
 import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
 import { answerHeaders } from './answer-headers.ts';
@@ -23,6 +25,18 @@ import { relayedMethod } from './relayed-method.ts';
 import { SignInLimit } from './sign-in-limit.ts';
 import { TenantExhaustion } from './tenant-exhaustion.ts';
 import { refuseTokenless } from './token-required.ts';
+
+/** A body over the relay's own limit: said as the relay's, since the tenant never saw it. */
+const RELAY_BODY_LIMIT = `The relay passes request bodies of at most ${MAX_BODY_BYTES / 1024} KB (${MAX_BODY_BYTES.toLocaleString('en-US')} bytes), its own limit, not the tenant's; this one is larger, and the tenant was not called.`;
+
+/** A 413 of the body reader said as the relay's own limit; any other error as it was. */
+function asRelayBodyLimit(error: unknown): never {
+  if (!(error instanceof ApiError) || error.status !== 413) throw error;
+  throw new ApiError(413, error.code, RELAY_BODY_LIMIT, {
+    ...error.headers,
+    [RELAY_LIMIT_HEADER]: 'body-size' satisfies RelayLimit,
+  });
+}
 
 /** Upstream answers are read whole before anything is sent back, so a larger one can still become a 502. */
 export const MAX_UPSTREAM_BYTES = 10 * 1024 * 1024;
@@ -313,7 +327,7 @@ export function createRelay(deps: RelayDeps) {
     const slot = load.admit(caller);
     if (!slot) throw busy(`this caller has ${load.limits.maxRequestsPerCaller} requests in flight already`);
     res.on('close', slot.release);
-    const body = await readBody(req, MAX_BODY_BYTES);
+    const body = await readBody(req, MAX_BODY_BYTES).catch(asRelayBodyLimit);
 
     const headers: Record<string, string | number> = {
       'User-Agent': `auth-console-relay/${deps.version}`,

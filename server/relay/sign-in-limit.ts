@@ -1,3 +1,4 @@
+import { RELAY_LIMIT_HEADER, type RelayLimit } from '../../contract/relay-answer.ts';
 import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from '../http/errors.ts';
 import { retryAfterSeconds } from '../http/rate-limited.ts';
@@ -30,7 +31,11 @@ export class SignInLimit {
       429,
       'rate_limited',
       `Too many calls of this method through this server's relay: ${decision.limit} calls of each sign-in method and of getuser are allowed to each caller per ${this.window.windowMs / 1000} seconds, so that one caller cannot use up the tenant's limit, which everyone here shares. Try again in ${seconds} seconds.`,
-      { ...rateLimitHeaders(decision), 'Retry-After': String(seconds) },
+      {
+        ...rateLimitHeaders(decision),
+        'Retry-After': String(seconds),
+        [RELAY_LIMIT_HEADER]: 'sign-ins' satisfies RelayLimit,
+      },
     );
   }
 }

@@ -75,6 +75,7 @@ describe('the relay’s own limit per caller on the tenant’s sign-in methods',
       'x-ratelimit-reset': windowEnd,
       'retry-after': '60',
       'cache-control': 'no-store',
+      'x-relay-limit': 'sign-ins',
     });
     expect(upstream.requests).toHaveLength(10);
 

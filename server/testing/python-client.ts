@@ -54,10 +54,17 @@ export const pythonPostForm = (url: string, params: Record<string, string>) => r
 /** GETs with Python's urllib and `Authorization: Bearer <token>`. */
 export const pythonGet = (url: string, token: string) => runPython(url, null, token);
 
-/** Runs a Python program (a copy a user would paste into a script) and gives back what it printed. */
-export function runPythonProgram(program: string): Promise<{ stdout: string; stderr: string }> {
+/**
+ * Runs a Python program (a copy a user would paste into a script), with `env` added to this process's environment,
+ * and gives back what it printed.
+ */
+export function runPythonProgram(
+  program: string,
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(PYTHON, ['-c', program], { timeout: 30_000 }, (error, stdout, stderr) => {
+    const options = { timeout: 30_000, env: { ...process.env, ...env } };
+    execFile(PYTHON, ['-c', program], options, (error, stdout, stderr) => {
       if (error) reject(new Error(`python3 failed: ${stderr || error.message}`));
       else resolve({ stdout, stderr });
     });

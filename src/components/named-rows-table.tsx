@@ -33,6 +33,9 @@ export function NamedRowsTable({
   rows: NamedRow[];
   cellSx?: { fontFamily?: string; minWidth?: string };
 }) {
+  // A name breaks only where it can (a claim name at its separators, `WrapPoints`): with `anywhere`, the table would
+  // squeeze the name column until every name broke mid-word. A value may break anywhere (tokens, GUIDs).
+  const nameSx = { overflowWrap: 'break-word', ...cellSx } as const;
   const sx = { overflowWrap: 'anywhere', ...cellSx } as const;
   return (
     <Table size="small" aria-label={captionId ? undefined : label} sx={{ captionSide: 'top' }}>
@@ -60,7 +63,7 @@ export function NamedRowsTable({
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.key} aria-busy={row.busy}>
-            <TableCell component="th" scope="row" sx={sx}>
+            <TableCell component="th" scope="row" sx={nameSx}>
               {row.name}
             </TableCell>
             <TableCell sx={sx}>{row.value}</TableCell>

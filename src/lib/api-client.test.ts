@@ -415,11 +415,11 @@ describe('sendRaw: the answer as it came (the Requests screen)', () => {
     // Bytes, not characters: the "á" is two.
     expect(answer.size).toBe(body.length + 1);
     expect(answer.headers).toContainEqual(['x-ratelimit-remaining', '59']);
-    expect(answer.rateMethod).toBe('DELETE {id}/tickets/{id}');
+    expect(answer.rateMethod).toBe('DELETE {appId}/tickets/{id}');
     expect(answer.rateLimit).toEqual({ limit: 60, remaining: 59, resetAt: T0 + 61_000 });
     // The server's clock is 863 ms ahead of the browser's when the answer arrives.
     expect(answer.resetAt).toBe(T0 + 61_000 - 863);
-    expect(rates.seen.get('/TDWebApi DELETE {id}/tickets/{id}')?.remaining).toBe(59);
+    expect(rates.seen.get('/TDWebApi DELETE {appId}/tickets/{id}')?.remaining).toBe(59);
     expect(answer.error).toBeInstanceOf(ApiHttpError);
     expect(answer.error).toMatchObject({ status: 404, code: 'not_emulated', withToken: true });
   });

@@ -14,6 +14,7 @@ import {
 import type { ApiMethod } from '@contract/web-api/methods';
 import { now } from './clock';
 import { rateMethodOf } from './rate-method';
+import { RELAY_LIMIT_HEADER } from '@contract/relay-answer';
 
 export interface ApiRequest {
   method: ApiMethod;
@@ -86,7 +87,14 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
 }
 
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+/** Kept with a failure's details: the rate-limit headers, and which of the relay's own limits refused, if one did. */
+const RATE_LIMIT_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  RELAY_LIMIT_HEADER,
+];
 
 function rateLimitHeadersOf(headers: Headers): [string, string][] {
   return RATE_LIMIT_HEADERS.flatMap((name) => {

@@ -15,7 +15,10 @@ export interface AnswerDetails {
   code: string | null;
   /** When the answer arrived, ms since the epoch (browser clock). */
   receivedAt: number;
-  /** The answer's rate-limit headers as sent (X-RateLimit-Limit, -Remaining, -Reset, Retry-After). */
+  /**
+   * The answer's rate-limit headers as sent (X-RateLimit-Limit, -Remaining, -Reset, Retry-After), and X-Relay-Limit
+   * when one of the relay's own limits refused it.
+   */
   rateLimitHeaders: [name: string, value: string][];
 }
 

@@ -3,16 +3,22 @@ import { spawnSync } from 'node:child_process';
 import { runInNewContext, Script } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { curlCommand, fetchSnippet, shellQuote, TOKEN_PLACEHOLDER } from './copy-commands';
+import { curlCommand, fetchSnippet, shellQuote, TOKEN_VARIABLE } from './copy-commands';
 import { maskBody } from './mask-body';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJ1bmlxdWVfbmFtZSI6Impkb2UifQ.c2lnbmF0dXJl';
+/** What `TDX_TOKEN` holds where the copies are run here. */
+const FROM_ENV = 'eyJ0eXAiOiJKV1QifQ.ZnJvbS1lbnY.c2ln';
 
-/** What a POSIX shell makes of `text`: runs it with `curl` defined to print each argument, NUL-terminated. */
+/**
+ * What a POSIX shell makes of `text`: runs it with `curl` defined to print each argument, NUL-terminated, and
+ * `TDX_TOKEN` set.
+ */
 function argvOf(command: string): string[] {
   const script = `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${command}`;
-  const result = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8' });
+  const env = { ...process.env, [TOKEN_VARIABLE]: FROM_ENV };
+  const result = spawnSync('/bin/sh', ['-c', script], { encoding: 'utf8', env });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout.split('\0').slice(0, -1);
 }
@@ -37,13 +43,17 @@ function parses(snippet: string): boolean {
   }
 }
 
-/** The arguments fetch would get: the snippet run in a fresh context whose `fetch` only records them. */
+/**
+ * The arguments fetch would get: the snippet run in a fresh context whose `fetch` only records them, with Node's
+ * `process.env` holding `TDX_TOKEN`.
+ */
 function fetchArguments(snippet: string): [string, { method: string; headers: object; body?: string }] {
   let seen: unknown[] = [];
   runInNewContext(snippet, {
     fetch: (...args: unknown[]) => {
       seen = args;
     },
+    process: { env: { [TOKEN_VARIABLE]: FROM_ENV } },
   });
   // Objects made in the other context: copied here so that toEqual compares plain values.
   return JSON.parse(JSON.stringify(seen)) as [string, { method: string; headers: object; body?: string }];
@@ -62,11 +72,16 @@ describe('shellQuote', () => {
 });
 
 describe('curlCommand', () => {
-  it('gives a GET with the token redacted, and with the real token when given', () => {
+  it('gives a GET that reads the token from TDX_TOKEN, saying so, and with the real token when given', () => {
     const request = { method: 'get', url: URL_ };
     expect(curlCommand(request, { token: null })).toBe(
-      `curl \\\n  -H 'Authorization: Bearer ${TOKEN_PLACEHOLDER}' \\\n  '${URL_.replace("'", "'\\''")}'`,
+      `# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H "Authorization: Bearer $TDX_TOKEN" \\\n  '${URL_.replace("'", "'\\''")}'`,
     );
+    expect(argvOf(curlCommand(request, { token: null }))).toEqual([
+      '-H',
+      `Authorization: Bearer ${FROM_ENV}`,
+      URL_,
+    ]);
     expect(argvOf(curlCommand(request, { token: TOKEN }))).toEqual([
       '-H',
       `Authorization: Bearer ${TOKEN}`,
@@ -96,7 +111,7 @@ describe('curlCommand', () => {
   it('never takes an Authorization header from the request: the token option decides', () => {
     const request = { method: 'GET', url: URL_, headers: { authorization: `Bearer ${TOKEN}`, Accept: 'x' } };
     const argv = argvOf(curlCommand(request, { token: null }));
-    expect(argv).toEqual(['-H', `Authorization: Bearer ${TOKEN_PLACEHOLDER}`, '-H', 'Accept: x', URL_]);
+    expect(argv).toEqual(['-H', `Authorization: Bearer ${FROM_ENV}`, '-H', 'Accept: x', URL_]);
   });
 
   it('gives a shell exactly the method, headers, body and URL, whatever characters they hold', () => {
@@ -137,16 +152,21 @@ describe('fetchSnippet', () => {
     const snippet = fetchSnippet({ method: 'post', url: URL_, body }, { token: null });
     expect(snippet).toBe(
       [
+        "// The token is read from the environment variable TDX_TOKEN: run it with Node.js, TDX_TOKEN set (the console's Token screen copies it).",
         `fetch(${JSON.stringify(URL_)}, {`,
         '  method: "POST",',
         '  headers: {',
-        `    "Authorization": "Bearer ${TOKEN_PLACEHOLDER}",`,
+        '    "Authorization": `Bearer ${process.env.TDX_TOKEN}`,',
         '    "Content-Type": "application/json",',
         '  },',
         `  body: ${JSON.stringify(body)},`,
         '});',
       ].join('\n'),
     );
+    expect(fetchArguments(snippet)[1].headers).toEqual({
+      Authorization: `Bearer ${FROM_ENV}`,
+      'Content-Type': 'application/json',
+    });
     expect(fetchArguments(fetchSnippet({ method: 'GET', url: URL_ }, { token: TOKEN }))).toEqual([
       URL_,
       { method: 'GET', headers: { Authorization: `Bearer ${TOKEN}` } },
@@ -204,7 +224,7 @@ describe('the connection named on a first comment line', () => {
   /** How many times the snippet calls fetch when run. */
   function fetchCalls(snippet: string): number {
     let calls = 0;
-    runInNewContext(snippet, { fetch: () => (calls += 1) });
+    runInNewContext(snippet, { fetch: () => (calls += 1), process: { env: {} } });
     return calls;
   }
 
@@ -227,11 +247,11 @@ describe('the connection named on a first comment line', () => {
         const request = { method: 'GET', url: URL_, connection };
         const curl = curlCommand(request, { token: null });
         const snippet = fetchSnippet(request, { token: null });
-        expect(curl.split('\n')[1]).toBe('curl \\');
-        expect(argvOf(curl)).toEqual(['-H', `Authorization: Bearer ${TOKEN_PLACEHOLDER}`, URL_]);
+        expect(curl.split('\n')[2]).toBe('curl \\');
+        expect(argvOf(curl)).toEqual(['-H', `Authorization: Bearer ${FROM_ENV}`, URL_]);
         expect(parses(snippet)).toBe(true);
         expect(fetchCalls(snippet)).toBe(1);
-        expect(snippet.split(/\r\n|[\n\r\u2028\u2029]/)[1]).toMatch(/^fetch\(/);
+        expect(snippet.split(/\r\n|[\n\r\u2028\u2029]/)[2]).toMatch(/^fetch\(/);
       }),
       { numRuns: 100 },
     );

@@ -12,29 +12,40 @@ export interface CopyableRequest {
 }
 
 export interface CopyOptions {
-  /** The session's token to put in the command, or null for a placeholder (what the screen shows). */
+  /** The session's token to put in the command, or null to read it from `TOKEN_VARIABLE` (what the screen shows). */
   token: string | null;
 }
 
-export const TOKEN_PLACEHOLDER = '<token>';
+/** The environment variable a copy without the token reads it from, so that it runs as it comes. */
+export const TOKEN_VARIABLE = 'TDX_TOKEN';
 
 /** Single-quoted for a POSIX shell: every character is literal inside '…' except the quote itself. */
 export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The connection's name as a comment: one line, whatever it holds, so that nothing after it is code. */
-function comment(marker: string, request: CopyableRequest): string[] {
-  if (request.connection === undefined) return [];
-  return [`${marker} Connection: ${request.connection.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')}`];
+/**
+ * The first comment lines: the connection's name (one line, whatever it holds, so that nothing after it is code),
+ * and, when the token is read from the environment, where it is read from and how to set it there.
+ */
+function comment(marker: string, request: CopyableRequest, token: string | null, setting: string): string[] {
+  const lines =
+    request.connection === undefined
+      ? []
+      : [`${marker} Connection: ${request.connection.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')}`];
+  if (token === null)
+    lines.push(
+      `${marker} The token is read from the environment variable ${TOKEN_VARIABLE}: ${setting} (the console's Token screen copies it).`,
+    );
+  return lines;
 }
 
-function headerList(request: CopyableRequest, token: string | null): [string, string][] {
-  const given = Object.entries(request.headers ?? {}).filter(
+/** The request's own headers, the Authorization header aside (the copy writes its own), and a JSON body's type. */
+function headerList(request: CopyableRequest): [string, string][] {
+  const list = Object.entries(request.headers ?? {}).filter(
     ([name]) => name.toLowerCase() !== 'authorization',
   );
-  const list: [string, string][] = [['Authorization', `Bearer ${token ?? TOKEN_PLACEHOLDER}`], ...given];
-  const hasType = given.some(([name]) => name.toLowerCase() === 'content-type');
+  const hasType = list.some(([name]) => name.toLowerCase() === 'content-type');
   if (request.body !== undefined && !hasType) list.push(['Content-Type', 'application/json']);
   return list;
 }
@@ -43,17 +54,29 @@ export function curlCommand(request: CopyableRequest, { token }: CopyOptions): s
   const method = request.method.toUpperCase();
   const parts = ['curl'];
   if (method !== 'GET') parts.push(`-X ${/^[A-Z]+$/.test(method) ? method : shellQuote(method)}`);
-  for (const [name, value] of headerList(request, token)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  // In double quotes, so that the shell puts the variable's value in.
+  parts.push(
+    `-H ${token === null ? `"Authorization: Bearer $${TOKEN_VARIABLE}"` : shellQuote(`Authorization: Bearer ${token}`)}`,
+  );
+  for (const [name, value] of headerList(request)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (request.body !== undefined) parts.push(`--data-raw ${shellQuote(maskBody(request.body).text)}`);
   parts.push(shellQuote(request.url));
-  return [...comment('#', request), parts.join(' \\\n  ')].join('\n');
+  const setting = `export ${TOKEN_VARIABLE}='…' first`;
+  return [...comment('#', request, token, setting), parts.join(' \\\n  ')].join('\n');
 }
 
+/** For Node.js (18 or later), where fetch is global: the token from `process.env`. */
 export function fetchSnippet(request: CopyableRequest, { token }: CopyOptions): string {
   const q = (text: string) => JSON.stringify(text);
-  const headers = headerList(request, token).map(([name, value]) => `    ${q(name)}: ${q(value)},`);
+  const authorization =
+    token === null ? `\`Bearer \${process.env.${TOKEN_VARIABLE}}\`` : q(`Bearer ${token}`);
+  const headers = [
+    `    "Authorization": ${authorization},`,
+    ...headerList(request).map(([name, value]) => `    ${q(name)}: ${q(value)},`),
+  ];
+  const setting = `run it with Node.js, ${TOKEN_VARIABLE} set`;
   const lines = [
-    ...comment('//', request),
+    ...comment('//', request, token, setting),
     `fetch(${q(request.url)}, {`,
     `  method: ${q(request.method.toUpperCase())},`,
     '  headers: {',
@@ -84,9 +107,14 @@ function powershellMethod(method: string): string {
  * encodes a string body as ISO-8859-1.
  */
 export function powershellCommand(request: CopyableRequest, { token }: CopyOptions): string {
-  const headers = headerList(request, token);
+  const headers = headerList(request);
   const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const lines = [...comment('#', request), '$headers = @{'];
+  const setting = `$env:${TOKEN_VARIABLE} = '…' first`;
+  const lines = [...comment('#', request, token, setting), '$headers = @{'];
+  // In double quotes, so that PowerShell puts the variable's value in.
+  lines.push(
+    `  'Authorization' = ${token === null ? `"Bearer $env:${TOKEN_VARIABLE}"` : powershellQuote(`Bearer ${token}`)}`,
+  );
   for (const [name, value] of headers)
     if (name.toLowerCase() !== 'content-type')
       lines.push(`  ${powershellQuote(name)} = ${powershellQuote(value)}`);
@@ -124,17 +152,20 @@ export function pythonSnippet(request: CopyableRequest, { token }: CopyOptions):
   const q = (text: string) => JSON.stringify(text);
   const body = request.body === undefined ? undefined : maskBody(request.body).text;
   const asJson = body !== undefined && isJsonText(body);
-  const headers = headerList(request, token).filter(
-    ([name]) => !(asJson && name.toLowerCase() === 'content-type'),
-  );
+  const headers = headerList(request).filter(([name]) => !(asJson && name.toLowerCase() === 'content-type'));
+  const authorization =
+    token === null ? `"Bearer " + os.environ[${q(TOKEN_VARIABLE)}]` : q(`Bearer ${token}`);
+  const setting = `set it before running this`;
   const lines = [
-    ...comment('#', request),
+    ...comment('#', request, token, setting),
+    ...(token === null ? ['import os', ''] : []),
     'import requests',
     '',
     'response = requests.request(',
     `    ${q(request.method.toUpperCase())},`,
     `    ${q(request.url)},`,
     '    headers={',
+    `        "Authorization": ${authorization},`,
     ...headers.map(([name, value]) => `        ${q(name)}: ${q(value)},`),
     '    },',
   ];

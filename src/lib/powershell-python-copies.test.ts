@@ -2,13 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  powershellCommand,
-  powershellQuote,
-  pythonLiteral,
-  pythonSnippet,
-  TOKEN_PLACEHOLDER,
-} from './copy-commands';
+import { powershellCommand, powershellQuote, pythonLiteral, pythonSnippet } from './copy-commands';
 import { MASKED_SECRET } from '@contract/secret-fields';
 
 const URL_ = 'https://acme.teamdynamix.com/TDWebApi/api/people/lookup?searchText=o%27neil&maxResults=5';
@@ -110,11 +104,12 @@ function readPowerShell(command: string) {
 }
 
 describe('powershellCommand', () => {
-  it('is Invoke-RestMethod with the token redacted, or the token when given', () => {
+  it('is Invoke-RestMethod reading the token from $env:TDX_TOKEN, saying so, or the token when given', () => {
     expect(powershellCommand({ method: 'GET', url: URL_ }, { token: null })).toBe(
       [
+        "# The token is read from the environment variable TDX_TOKEN: $env:TDX_TOKEN = '…' first (the console's Token screen copies it).",
         '$headers = @{',
-        `  'Authorization' = 'Bearer ${TOKEN_PLACEHOLDER}'`,
+        '  \'Authorization\' = "Bearer $env:TDX_TOKEN"',
         '}',
         'Invoke-RestMethod `',
         '  -Method Get `',
@@ -135,10 +130,10 @@ describe('powershellCommand', () => {
       const body = JSON.stringify({ Note: value, Nested: { List: [value] } }, null, 2);
       const url = `https://acme.teamdynamix.com/TDWebApi/api/people?x=${value}`;
       const read = readPowerShell(
-        powershellCommand({ method: 'POST', url, headers: { 'X-Note': value }, body }, { token: null }),
+        powershellCommand({ method: 'POST', url, headers: { 'X-Note': value }, body }, { token: TOKEN }),
       );
       expect(read).toEqual({
-        headers: { Authorization: `Bearer ${TOKEN_PLACEHOLDER}`, 'X-Note': value },
+        headers: { Authorization: `Bearer ${TOKEN}`, 'X-Note': value },
         method: 'Post',
         uri: url,
         contentType: 'application/json; charset=utf-8',
@@ -151,7 +146,7 @@ describe('powershellCommand', () => {
   it('masks the password and the admin key in the body', () => {
     const command = powershellCommand(
       { method: 'POST', url: URL_, body: '{"BEID":"b","WebServicesKey":"k","password":"p"}' },
-      { token: null },
+      { token: TOKEN },
     );
     expect(readPowerShell(command).body).toBe(
       JSON.stringify({ BEID: 'b', WebServicesKey: MASKED_SECRET, password: MASKED_SECRET }),
@@ -183,20 +178,23 @@ describe('pythonLiteral', () => {
 });
 
 describe('pythonSnippet', () => {
-  it('calls requests with the JSON body as json=, the token redacted unless given', () => {
+  it('calls requests with the JSON body as json=, the token read from TDX_TOKEN unless given', () => {
     const snippet = pythonSnippet(
       { method: 'post', url: URL_, body: '{"FirstName":"Zoë","IsActive":true,"password":"p"}' },
       { token: null },
     );
     expect(snippet).toBe(
       [
+        "# The token is read from the environment variable TDX_TOKEN: set it before running this (the console's Token screen copies it).",
+        'import os',
+        '',
         'import requests',
         '',
         'response = requests.request(',
         '    "POST",',
         `    "${URL_}",`,
         '    headers={',
-        `        "Authorization": "Bearer ${TOKEN_PLACEHOLDER}",`,
+        '        "Authorization": "Bearer " + os.environ["TDX_TOKEN"],',
         '    },',
         `    json={"FirstName":"Zoë","IsActive":True,"password":"${MASKED_SECRET}"},`,
         '    timeout=60,',
@@ -205,8 +203,13 @@ describe('pythonSnippet', () => {
         'print(response.text)',
       ].join('\n'),
     );
-    expect(pythonSnippet({ method: 'GET', url: URL_ }, { token: TOKEN })).toContain(
-      `"Authorization": "Bearer ${TOKEN}",`,
-    );
+    const compiles = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], {
+      input: snippet,
+      encoding: 'utf8',
+    });
+    expect(compiles.status, compiles.stderr).toBe(0);
+    const withToken = pythonSnippet({ method: 'GET', url: URL_ }, { token: TOKEN });
+    expect(withToken).toContain(`"Authorization": "Bearer ${TOKEN}",`);
+    expect(withToken).not.toContain('TDX_TOKEN');
   });
 });

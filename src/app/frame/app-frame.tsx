@@ -27,6 +27,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const session = useSessionStore((s) => s.session);
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'), { noSsr: true });
+  // The open drawer is a modal that hides the rest of the app from screen readers (aria-hidden on #root): once the
+  // window is wide enough for the navigation beside the screen, it closes, as it is no longer shown.
+  if (wide && open) setOpen(false);
   if (!session) return null;
   const signOut = () => signOutOfConsole(session);
   return (

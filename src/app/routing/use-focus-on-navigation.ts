@@ -1,17 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
-/** The heading of the screen on show: React hides a screen it is replacing with an inline display: none. */
-function shownMainHeading(): HTMLElement | null {
-  for (const heading of document.querySelectorAll<HTMLElement>('main h1')) {
-    if (!heading.closest('[hidden], [style*="display: none"]')) return heading;
-  }
-  return null;
+/**
+ * Where focus goes on arrival at the screen on show: the field it marks with `data-focus-on-arrival` (a sign-in
+ * whose user name is filled in already: its password), else its main heading. React hides a screen it is
+ * replacing with an inline display: none.
+ */
+function arrivalTarget(): HTMLElement | null {
+  const shown = (element: HTMLElement) => !element.closest('[hidden], [style*="display: none"]');
+  const marked = [...document.querySelectorAll<HTMLElement>('main [data-focus-on-arrival]')].find(shown);
+  return marked ?? [...document.querySelectorAll<HTMLElement>('main h1')].find(shown) ?? null;
 }
 
 /**
- * On every change of screen: back to the top, and focus on the new screen's main heading (once it is drawn: its
- * code may still be on its way), so that a keyboard or screen-reader user starts from it, as after a page load.
+ * On every change of screen: back to the top, and focus on the new screen's main heading, or the field it marks
+ * for arrival (once it is drawn: its code may still be on its way), so that a keyboard or screen-reader user
+ * starts from it, as after a page load.
  * A page load and the redirects it makes at once (`/` to the profile or to sign-in) leave focus where the load
  * put it (an autofocused field): only navigations after the person has done something move it.
  */
@@ -39,14 +43,14 @@ export function useFocusOnNavigation() {
     }
     window.scrollTo(0, 0);
     if (!acted.current) return;
-    const focusHeading = () => {
-      const heading = shownMainHeading();
-      heading?.focus({ preventScroll: true });
-      return heading !== null;
+    const focusArrival = () => {
+      const target = arrivalTarget();
+      target?.focus({ preventScroll: true });
+      return target !== null;
     };
-    if (focusHeading()) return;
+    if (focusArrival()) return;
     const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
+      if (focusArrival()) observer.disconnect();
     });
     observer.observe(document.body, {
       subtree: true,

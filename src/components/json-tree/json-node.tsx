@@ -2,7 +2,6 @@ import {
   memo,
   useContext,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
@@ -81,7 +80,6 @@ export const JsonNode = memo(function JsonNode({
   openedBySearch?: boolean;
 }) {
   const [expanded, setExpanded] = useState(openedBySearch);
-  const labelId = useId();
   const { isActive, onFocus } = useRovingItem(path, first);
   const search = useContext(TreeSearchContext);
   const action = useContext(ValueActionContext);
@@ -125,11 +123,12 @@ export const JsonNode = memo(function JsonNode({
   }
 
   return (
+    // Named by what it shows (browsers leave an item's group of members out of its name), not by aria-labelledby:
+    // that name would miss its copy button's word and its members, which a person using speech input may say.
     <li
       role="treeitem"
       aria-level={level}
       aria-expanded={expandable ? expanded : undefined}
-      aria-labelledby={labelId}
       tabIndex={isActive ? 0 : -1}
       onFocus={onFocus}
       onKeyDown={onKeyDown}
@@ -143,7 +142,7 @@ export const JsonNode = memo(function JsonNode({
         <span className="json-toggle" aria-hidden="true">
           {expandable ? (expanded ? '▾' : '▸') : ''}
         </span>
-        <span id={labelId} className="json-label">
+        <span className="json-label">
           {name !== null && (
             <span className="json-key">{typeof name === 'string' ? marked(name, pattern) : name}</span>
           )}

@@ -1,2 +1,2 @@
 // What other features may use of single sign-on (the lint refuses any other import into this folder).
-export { verifyPastedToken } from './api/verify-token';
+export { pastedTokenRefusal, verifyPastedToken } from './api/verify-token';

@@ -46,6 +46,38 @@ describe('describeFailure', () => {
     expect(describeFailure(http(429))).toMatchObject({ kind: 'rate-limited', retryAt: T0 + 60_000 });
   });
 
+  it('names a refusal by one of the relay’s own limits as the relay’s, not the tenant’s', () => {
+    const details = (status: number, headers: [string, string][]) => ({
+      rateMethod: 'POST auth/login',
+      status,
+      code: null,
+      receivedAt: T0,
+      rateLimitHeaders: headers,
+    });
+    const signIns = new ApiHttpError(429, 'rate_limited', 'x', false, 'POST auth/login', T0 + 30_000, {
+      ...details(429, [
+        ['X-RateLimit-Limit', '10'],
+        ['X-Relay-Limit', 'sign-ins'],
+      ]),
+    });
+    expect(describeFailure(signIns)).toMatchObject({
+      kind: 'rate-limited',
+      retryAt: T0 + 30_000,
+      message: `Too many calls to this method. Try again in 30 seconds (at ${new Date(T0 + 30_000).toLocaleTimeString()}). This is the limit of this server’s relay of 10 calls a minute for each person, on each sign-in method and getuser, not the tenant’s: it keeps one person from using up the tenant’s own limit, which everyone here shares.`,
+    });
+    const body = new ApiHttpError(413, 'payload_too_large', 'x', true, 'POST people', null, {
+      ...details(413, [['X-Relay-Limit', 'body-size']]),
+    });
+    expect(describeFailure(body).message).toBe(
+      'This server’s relay passes request bodies of at most 64 KB (65,536 bytes): its own limit, not the tenant’s. Nothing reached the tenant.',
+    );
+    // The tenant's own 429, passed on by the relay, is the tenant's.
+    const tenant = new ApiHttpError(429, 'rate_limited', 'x', false, 'POST auth/login', T0 + 30_000, {
+      ...details(429, [['X-RateLimit-Limit', '60']]),
+    });
+    expect(describeFailure(tenant).message).not.toContain('relay');
+  });
+
   it('reads an expired session', () => {
     expect(describeFailure(new SessionExpiredError())).toEqual({
       kind: 'expired',

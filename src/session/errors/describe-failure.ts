@@ -6,6 +6,8 @@ import {
   SessionExpiredError,
 } from '@/lib/api-errors';
 import { now } from '@/lib/clock';
+import { relayLimitOf, relayLimitSentence, withRelayLimit } from '@/lib/relay-limit';
+import type { RelayLimit } from '@contract/relay-answer';
 import { SIGN_OUT_MESSAGES } from '../sign-in/sign-out-messages';
 import { retryMessage } from './retry-message';
 
@@ -33,6 +35,13 @@ export interface Failure {
   plain?: true;
 }
 
+/** A refusal by one of the relay's own limits, named as the relay's: the tenant was never asked. */
+function relayRefusal(error: ApiHttpError, limit: RelayLimit): Failure {
+  if (limit === 'body-size') return { kind: 'bad-request', message: relayLimitSentence(limit, null) };
+  const retryAt = error.retryAt ?? now() + 60_000;
+  return { kind: 'rate-limited', retryAt, message: withRelayLimit(retryMessage(retryAt), error.details) };
+}
+
 /** What a failed call means, in words for the person at the console. No secret is ever part of a message. */
 export function describeFailure(error: unknown): Failure {
   const failure = describeWithoutDetails(error);
@@ -55,6 +64,8 @@ function describeWithoutDetails(error: unknown): Failure {
   if (!(error instanceof ApiHttpError))
     return { kind: 'unknown', message: 'Something went wrong. Try again.' };
   const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
+  const relay = relayLimitOf(error.details?.rateLimitHeaders ?? []);
+  if (relay !== null) return relayRefusal(error, relay);
   switch (error.status) {
     case 401:
       if (!error.withToken)

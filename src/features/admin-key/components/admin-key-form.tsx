@@ -10,6 +10,7 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { ClearIcon, VisibilityIcon, VisibilityOffIcon } from '@/components/icons';
 import { useReturnPath } from '@/session/sign-in/sign-in-paths';
 import { checkGuid } from '@/lib/guid';
+import { withRelayLimit } from '@/lib/relay-limit';
 import { ErrorNotice } from '@/components/error-notice';
 import { LoadingIndicator } from '@/components/loading-indicator';
 import { useConnections } from '@/session/connections/list-connections';
@@ -18,6 +19,7 @@ import { useConnectionStore } from '@/session/stores/connection-store';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import type { IssuedToken } from '@/session/sign-in/issued-token';
 import { useSignInHint } from '@/session/sign-in/sign-in-hint';
+import { useSessionStore } from '@/session/stores/session-store';
 import { useSignIn } from '@/session/sign-in/use-sign-in';
 import { adminKeySignIn, LOGIN_ADMIN_RATE_METHOD, useKeyTest, type AdminKey } from '../api/login-admin';
 import { useKeyTestEverywhere } from '../key-test/test-key-everywhere';
@@ -48,6 +50,8 @@ export function AdminKeyForm() {
   // Signing in again as the admin-key session's organization: its BEID is known, its key never kept.
   const hint = useSignInHint('admin-key');
   const [beid, setBeid] = useState(hint?.beid ?? '');
+  const signedOut = useSessionStore((state) => state.session === null);
+  const resuming = signedOut && Boolean(hint?.beid);
   const [key, setKey] = useState('');
   const [reveal, setReveal] = useState(false);
   const keyInput = useRef<HTMLInputElement>(null);
@@ -63,7 +67,7 @@ export function AdminKeyForm() {
     outcome?.kind !== 'failed'
       ? null
       : wait
-        ? { message: wait.message, details: outcome.failure.details }
+        ? { message: withRelayLimit(wait.message, outcome.failure.details), details: outcome.failure.details }
         : outcome.failure.kind === 'rate-limited'
           ? null
           : outcome.failure;
@@ -156,6 +160,8 @@ export function AdminKeyForm() {
           {...GUID_INPUT}
           type={reveal ? 'text' : 'password'}
           autoFocus={Boolean(hint?.beid)}
+          // After a session ended, the BEID is filled in: what is left to type is the key.
+          inputProps={{ ...GUID_INPUT.inputProps, 'data-focus-on-arrival': resuming || undefined }}
           value={key}
           inputRef={keyInput}
           onChange={(e) => setKey(e.target.value)}

@@ -84,6 +84,27 @@ describe('the decode screen', () => {
     expect(shownDetails()['HTTP status']).toBe('401');
   });
 
+  it('signed in, speaks of the pasted token when the server refuses it, never of the session, which goes on', async () => {
+    const session = signInForTest();
+    const { sent } = stubFetch((request) =>
+      request.headers.Authorization === `Bearer ${TOKEN}`
+        ? errorAnswer(401, 'invalid_token', 'The token has expired.')
+        : jsonAnswer(jdoeRecord()),
+    );
+    const { user, router } = await openWithToken();
+    const before = sent.length;
+    await user.click(screen.getByRole('button', { name: 'Check with getuser' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The server did not accept the token. The server said: The token has expired.',
+    );
+    expect(alert).not.toHaveTextContent(/session/i);
+    // One getuser with the pasted token; no probe with the session's, no sign-out.
+    expect(sent.slice(before).map((r) => r.headers.Authorization)).toEqual([`Bearer ${TOKEN}`]);
+    expect(useSessionStore.getState().session?.token).toBe(session.token);
+    expect(router.state.location.pathname).toBe('/decode');
+  });
+
   it('forgets the token when the screen is left', async () => {
     const { router } = await openWithToken();
     await router.navigate('/sign-in');

@@ -17,15 +17,17 @@ import { useFocusFirstProblem } from '@/components/use-focus-first-problem';
 import { decodeToken } from '@/lib/jwt';
 import { SIGN_IN_PATH } from '@/lib/routes';
 import { cleanTokenText } from '@/lib/token-text';
-import { describeFailure, type Failure } from '@/session/errors/describe-failure';
+import type { Failure } from '@/session/errors/describe-failure';
 import { useSessionStore } from '@/session/stores/session-store';
 import { ConnectionPicker } from '@/components/connection-picker';
-import { verifyPastedToken } from '@/features/sso/public';
+import { pastedTokenRefusal, verifyPastedToken } from '@/features/sso/public';
 import { ClaimsTable } from '@/features/token/public';
 import { TokenVerdict } from './token-verdict';
 
 type Check =
-  { kind: 'checking' } | { kind: 'accepted'; userName: string } | { kind: 'refused'; failure: Failure };
+  | { kind: 'checking' }
+  | { kind: 'accepted'; userName: string }
+  | { kind: 'refused'; failure: Pick<Failure, 'message' | 'details'> };
 
 const TITLE = 'Decode a token';
 const SUBTITLE = 'Paste any JWT to see its header, claims and times. It is decoded here and sent nowhere.';
@@ -71,7 +73,8 @@ function Decoder() {
       await verifyPastedToken(token);
       setCheck({ kind: 'accepted', userName: String(decoded?.claims.unique_name ?? 'this token') });
     } catch (error) {
-      setCheck({ kind: 'refused', failure: describeFailure(error) });
+      // The pasted token's answer, not the session's: it goes through no error policy, and signs no one out.
+      setCheck({ kind: 'refused', failure: pastedTokenRefusal(error) });
       focusFirstProblem();
     }
   }
@@ -128,11 +131,7 @@ function Decoder() {
               </Alert>
             )}
             {check?.kind === 'refused' && (
-              <ErrorNotice
-                ref={errorRef}
-                message={`The server did not accept the token. ${check.failure.message}`}
-                details={check.failure.details}
-              />
+              <ErrorNotice ref={errorRef} message={check.failure.message} details={check.failure.details} />
             )}
           </Box>
         </Box>

@@ -4,6 +4,7 @@ import { useSessionStore } from '@/session/stores/session-store';
 import { deferred, errorAnswer, jsonAnswer, stubFetch, textAnswer, type SentRequest } from '@/testing/fetch';
 import { shownDetails } from '@/testing/answer-details';
 import { renderRoute } from '@/testing/render';
+import { signInForTest } from '@/testing/session';
 import { tdToken } from '@/testing/tokens';
 import { jdoeRecord } from '@/testing/user-record';
 
@@ -32,6 +33,19 @@ describe('the sign-in page', () => {
     await waitFor(() => expect(usernameField()).toHaveFocus());
     expect(passwordField()).toHaveAttribute('autocomplete', 'current-password');
     expect(passwordField()).toHaveAttribute('type', 'password');
+  });
+
+  it('after “Your session ended”, with the user name filled in, puts focus on the password', async () => {
+    stubFetch(() => jsonAnswer(jdoeRecord()));
+    signInForTest();
+    const { user, router } = renderRoute('/profile');
+    await user.click(await screen.findByRole('heading', { level: 1, name: 'Profile' }));
+    // In an awaited act: the sign-in page's notice suspends on its code, which a synchronous act does not wait for.
+    await act(() => Promise.resolve(useSessionStore.getState().signOut('ended')));
+    expect(await screen.findByText('Your session ended. Sign in again to continue.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(usernameField()).toHaveValue('jdoe@example.edu');
+    await waitFor(() => expect(passwordField()).toHaveFocus());
   });
 
   it('says inline which fields are empty and sends nothing', async () => {

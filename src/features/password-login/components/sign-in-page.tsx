@@ -31,6 +31,7 @@ import { useSignIn } from '@/session/sign-in/use-sign-in';
 import { ConnectionPicker } from '@/components/connection-picker';
 import { useSsoSignOutStore } from '@/session/stores/sso-sign-out-store';
 import { sharesOrigin } from '@/lib/connection';
+import { withRelayLimit } from '@/lib/relay-limit';
 import { useConnectionStore } from '@/session/stores/connection-store';
 import {
   PASSWORD_ENDPOINTS,
@@ -63,6 +64,7 @@ export function SignInPage() {
   const hint = useSignInHint('password');
   const login = useSignIn();
   const [username, setUsername] = useState(hint?.username ?? '');
+  const resuming = session === null && Boolean(hint?.username);
   const [password, setPassword] = useState('');
   const [endpoint, setEndpoint] = useState<PasswordEndpoint>('/api/auth');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
@@ -75,11 +77,12 @@ export function SignInPage() {
   const wait = useRateLimitWait(connection.baseUrl, rateMethod);
 
   if (session && !again && !busy) return <Navigate to={returnTo} replace />;
+  const sameMethod = failure?.details?.rateMethod === rateMethod ? failure.details : undefined;
   const shown: Failure | null = wait
     ? {
         kind: 'rate-limited',
-        message: wait.message,
-        details: failure?.details?.rateMethod === rateMethod ? failure.details : undefined,
+        message: withRelayLimit(wait.message, sameMethod),
+        details: sameMethod,
       }
     : failure?.kind === 'rate-limited'
       ? null
@@ -155,7 +158,8 @@ export function SignInPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={fieldErrors.password}
-          inputProps={{ maxLength: 1024 }}
+          // After a session ended, the user name is filled in: what is left to type is the password.
+          inputProps={{ maxLength: 1024, 'data-focus-on-arrival': resuming || undefined }}
         />
         <FormControl>
           <FormLabel id="endpoint-label">Endpoint</FormLabel>

@@ -8,7 +8,7 @@ function answerWith(headers: [string, string][]): RawAnswer {
   return {
     status: 200,
     base: '/TDWebApi',
-    rateMethod: 'GET 30/tickets/{id}',
+    rateMethod: 'GET {appId}/tickets/{id}',
     ms: 5,
     size: text.length,
     headers,
@@ -30,5 +30,32 @@ describe('AnswerView', () => {
   it('marks no other answer', () => {
     render(<AnswerView answer={answerWith([['content-type', 'application/json']])} />);
     expect(screen.queryByText(/Replayed from a recording/)).toBeNull();
+  });
+
+  it('names a refusal by the relay’s own sign-in limit as the relay’s, its rate limit too', () => {
+    const answer = {
+      ...answerWith([
+        ['x-ratelimit-limit', '10'],
+        ['x-relay-limit', 'sign-ins'],
+      ]),
+      status: 429,
+      rateLimit: { limit: 10, remaining: 0, resetAt: Date.parse('2026-03-02T12:01:00Z') },
+    };
+    render(<AnswerView answer={answer} waiting />);
+    expect(screen.getByText(/^Refused by this server’s relay, not by the tenant\./)).toHaveTextContent(
+      'of 10 calls a minute for each person',
+    );
+    expect(screen.getByText('0 of 10 left (the relay’s own limit)')).toBeInTheDocument();
+  });
+
+  it('says nothing of the relay for the tenant’s own 429', () => {
+    const answer = {
+      ...answerWith([['x-ratelimit-limit', '60']]),
+      status: 429,
+      rateLimit: { limit: 60, remaining: 0, resetAt: Date.parse('2026-03-02T12:01:00Z') },
+    };
+    render(<AnswerView answer={answer} waiting />);
+    expect(screen.queryByText(/relay/)).toBeNull();
+    expect(screen.getByText('0 of 60 left')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { FieldList } from '@/components/field-list';
 import { NamedRowsTable } from '@/components/named-rows-table';
 import { RateLimitBar } from '@/components/rate-limit-bar';
 import type { RawAnswer } from '@/lib/api-client';
+import { relayLimitOf, relayLimitSentence } from '@/lib/relay-limit';
 import { sizeText, statusMeaning } from '../answer/status-meaning';
 import { AnswerBody } from './answer-body';
 
@@ -20,6 +21,8 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
   const replayed = answer.headers.some(
     ([name, value]) => name.toLowerCase() === REPLAYED_HEADER && value === '1',
   );
+  const relayLimit = relayLimitOf(answer.headers);
+  const whose = relayLimit === 'sign-ins' ? ' (the relay’s own limit)' : '';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography component="p" variant="h6">
@@ -30,6 +33,12 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
           {statusMeaning(answer.status)}
         </Typography>
       </Typography>
+      {relayLimit !== null && (
+        <Alert severity="info" variant="outlined">
+          Refused by this server’s relay, not by the tenant.{' '}
+          {relayLimitSentence(relayLimit, relayLimit === 'sign-ins' ? (rate?.limit ?? null) : null)}
+        </Alert>
+      )}
       {replayed && (
         <Alert severity="info" variant="outlined">
           Replayed from a recording: the emulator answered with what a real tenant answered when this call was
@@ -45,8 +54,8 @@ export function AnswerView({ answer, waiting = false }: { answer: RawAnswer; wai
             value: !rate
               ? 'No rate-limit headers'
               : waiting
-                ? `${rate.remaining} of ${rate.limit} left`
-                : `${rate.remaining} of ${rate.limit} left; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`,
+                ? `${rate.remaining} of ${rate.limit} left${whose}`
+                : `${rate.remaining} of ${rate.limit} left${whose}; resets at ${new Date(answer.resetAt ?? rate.resetAt).toLocaleTimeString()}`,
           },
         ]}
       />

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,6 +12,7 @@ import { helpUrl } from '../catalog/help-url';
 import { isRecorded, type RecordedOperations } from '../catalog/recorded-operations';
 import { searchCatalog } from '../catalog/search-catalog';
 import { useRecordedOperations } from '../api/list-recorded-operations';
+import { WrapPoints } from '@/components/wrap-points';
 
 /** How many endpoints a search shows at once: the whole catalog is several hundred. */
 const SHOWN = 60;
@@ -66,9 +67,9 @@ const EntryRow = memo(function EntryRow({
       >
         <Box
           component="span"
-          sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}
+          sx={{ fontFamily: 'monospace', overflowWrap: 'break-word', flex: 1, minWidth: 0 }}
         >
-          {entry.method} {entry.path}
+          {entry.method} <WrapPoints text={entry.path} />
         </Box>
         {entry.emulated && <Mark label="Emulated" color="success.main" />}
         {recorded && <Mark label="Recorded" color="primary.main" />}
@@ -177,10 +178,13 @@ export const CatalogPicker = memo(function CatalogPicker({
   onChoose,
   helpBase,
   connection,
+  searchRef,
 }: {
   onChoose: Choose;
   helpBase: string;
   connection: Connection;
+  /** The search field, for the screen's shortcut to it. */
+  searchRef?: Ref<HTMLInputElement>;
 }) {
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState(false);
@@ -216,7 +220,7 @@ export const CatalogPicker = memo(function CatalogPicker({
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         hint="An area, words (“people lookup”) or a path fragment (“tickets/{id}”)"
-        inputProps={{ spellCheck: false }}
+        inputProps={{ spellCheck: false, ref: searchRef }}
       />
       <Typography variant="body2" role="status" sx={{ my: 1 }}>
         {!searching

@@ -42,7 +42,7 @@ export function useTokenInCopies() {
   return { reveal, toggle };
 }
 
-/** Copy as curl, fetch, PowerShell and Python: the token as `<token>` unless `token` is given. */
+/** Copy as curl, fetch, PowerShell and Python: the token read from `TDX_TOKEN` unless `token` is given. */
 export function CopyCommands({
   request,
   token,

@@ -4,7 +4,7 @@ import { copyable, CopyCommands, useTokenInCopies } from './copy-commands';
 
 /**
  * The form's request as a command, before it is sent: the same copies as a History entry, of the same request as
- * kept (its description's, secrets masked; the token as `<token>` unless asked).
+ * kept (its description's, secrets masked; the token read from `TDX_TOKEN` unless asked).
  */
 export function FormCopies({
   request,

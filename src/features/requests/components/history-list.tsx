@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useHistoryStore, type HistoryEntry } from '../history/history-store';
 import { copyable, CopyCommands, useTokenInCopies } from './copy-commands';
+import { WrapPoints } from '@/components/wrap-points';
 
 /**
  * This tab's last requests: run again, load into the form, copy as curl, fetch, PowerShell or Python (the token
@@ -42,8 +43,8 @@ export function HistoryList({
               aria-label={name}
               sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
             >
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                {name}
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
+                <WrapPoints text={name} />
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {entry.status === null ? 'No answer' : `HTTP ${entry.status}`} at{' '}

@@ -13,8 +13,17 @@ import { useRequestFormStore } from '../form/form-store';
 import { pasteTarget } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import { holdsTarget } from '../form/settle-form';
-import { newQueryParam, pathBeyondLimits, placeholdersOf, type FormErrors } from '../form/request-form';
+import {
+  bodyProblem,
+  newQueryParam,
+  pathBeyondLimits,
+  placeholdersOf,
+  type FormErrors,
+  type RequestForm,
+} from '../form/request-form';
 import { AppIdChoice, isAppIdParameter } from './app-id-choice';
+import { useSettledValue } from './use-settled-value';
+import { bodyWithStandIns } from '../variables/body-template';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
@@ -34,6 +43,26 @@ function CodeField({
       <TextInput {...field} inputProps={{ spellCheck: false, style: MONO }} />
     </Box>
   );
+}
+
+/** How long the body must rest before it is checked as typed: long enough not to flag every half-typed value. */
+export const BODY_CHECK_DELAY_MS = 600;
+
+/**
+ * The body field's error while it is typed: a problem (not JSON, with where it breaks; a body on a GET) is flagged
+ * once the body has rested with it for `BODY_CHECK_DELAY_MS`, and stays, kept up to date, only while the body still
+ * has one, so it goes as soon as the body is right. What Send said stands for the body it checked.
+ */
+function useBodyError(form: RequestForm, errors: FormErrors): string | undefined {
+  const settled = useSettledValue(form.body, BODY_CHECK_DELAY_MS);
+  const [sent, setSent] = useState({ errors, body: form.body });
+  if (sent.errors !== errors) setSent({ errors, body: form.body });
+  if (sent.errors === errors && sent.body === form.body && errors.body !== undefined) return errors.body;
+  // Read with its variables as values: `"ID": {{id}}` is JSON once filled in, and Send checks the value.
+  const now = bodyProblem(form.method, bodyWithStandIns(form.body));
+  return now !== undefined && bodyProblem(form.method, bodyWithStandIns(settled)) !== undefined
+    ? now
+    : undefined;
 }
 
 /** What the body field says under it when there is no error: whether a body is sent. */
@@ -60,6 +89,7 @@ export function RequestFormFields({
   const setForm = useRequestFormStore((s) => s.setForm);
   const load = useRequestFormStore((s) => s.load);
   const [pathError, setPathError] = useState<string | undefined>();
+  const bodyError = useBodyError(form, errors);
   /** A URL or a path with a query, pasted or left in the field: its base stripped and its query made rows. */
   function readPath(text: string) {
     const result = pasteTarget(form, text, bases);
@@ -193,7 +223,7 @@ export function RequestFormFields({
         maxRows={20}
         value={form.body}
         onChange={(e) => setForm({ body: e.target.value })}
-        error={errors.body}
+        error={bodyError}
         hint={bodyHint(form.method, form.body)}
         inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
       />

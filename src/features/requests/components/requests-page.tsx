@@ -13,6 +13,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/rate-method';
+import { withRelayLimit } from '@/lib/relay-limit';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
@@ -20,6 +21,7 @@ import { useSessionStore } from '@/session/stores/session-store';
 import { helpBase } from '../catalog/help-url';
 import { describeRequest, type DescribeContext } from '../description/describe-request';
 import { useRequestFormStore } from '../form/form-store';
+import { bodyOverLimit } from '../form/body-size';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
 import type { HistoryEntry } from '../history/history-store';
 import { formFromEntry, NEW_FORM, type FormErrors } from '../form/request-form';
@@ -30,6 +32,7 @@ import { ConfirmWrite } from './confirm-write';
 import { FormCopies } from './form-copies';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
+import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
@@ -55,11 +58,19 @@ export default function RequestsPage() {
   /** Counts _New request_: the saved list starts afresh, so a save does not replace the request loaded before. */
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
+  const catalogSearchRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<{ save: () => void }>(null);
+  useRequestsShortcuts({
+    catalog: () => catalogSearchRef.current?.focus(),
+    path: () => pathRef.current?.focus(),
+    save: () => saveRef.current?.save(),
+  });
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, pending, submit, confirm } = useSending(session, reveal);
   const organization = session?.connection.organization ?? '';
   const variables = valuesOf(useVariablesStore((s) => variablesOf(s, organization)));
   const connectionBase = session?.connection.baseUrl ?? '';
+  const relayed = Boolean(session?.connection.upstream);
   const origin = window.location.origin;
   const base = `${origin}${connectionBase}`;
   const apiBase = session ? directBaseUrl(session.connection, origin) : base;
@@ -90,8 +101,10 @@ export default function RequestsPage() {
     const latest = useRequestFormStore.getState().form;
     const current = describeRequest(latest, context);
     if (current.form !== latest) load(current.form);
-    setErrors(current.ready ? {} : current.errors);
-    if (current.ready) submit(current);
+    // Its size checked against what this server reads, before anything goes out to be refused.
+    const tooLarge = current.ready ? bodyOverLimit(current.request.bodyText ?? '', relayed) : undefined;
+    setErrors(current.ready ? (tooLarge ? { body: tooLarge } : {}) : current.errors);
+    if (current.ready && !tooLarge) submit(current);
   }
 
   function rerun(entry: HistoryEntry) {
@@ -121,7 +134,7 @@ export default function RequestsPage() {
 
   const decision = outcome?.decision ?? null;
   const failure = wait
-    ? { message: waitSentence(wait.seconds), details: decision?.details }
+    ? { message: withRelayLimit(waitSentence(wait.seconds), decision?.details), details: decision?.details }
     : decision?.kind === 'rate-limited'
       ? null
       : decision;
@@ -144,6 +157,7 @@ export default function RequestsPage() {
             onChoose={choose}
             helpBase={helpBase(session.connection)}
             connection={session.connection}
+            searchRef={catalogSearchRef}
           />
         </SectionCard>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
@@ -171,6 +185,7 @@ export default function RequestsPage() {
                   New request
                 </Button>
               </Box>
+              <KeyboardShortcuts />
             </Box>
             <Box sx={{ mt: 2 }}>
               <PasteCommand
@@ -246,6 +261,7 @@ export default function RequestsPage() {
         <SectionCard title="Saved">
           <SavedList
             key={fresh}
+            saveRef={saveRef}
             connection={apiBase}
             organization={organization}
             label={session.connection.label}

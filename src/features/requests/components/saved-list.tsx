@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,6 +12,7 @@ import type { RequestForm } from '../form/request-form';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
 import { useVariablesStore, variablesOf } from '../variables/variables-store';
+import { WrapPoints } from '@/components/wrap-points';
 
 const NONE: SavedRequest[] = [];
 
@@ -75,6 +76,7 @@ export function SavedList({
   label,
   kept,
   onLoad,
+  saveRef,
 }: {
   /** The connection's API base: saved requests belong to it. */
   connection: string;
@@ -84,6 +86,8 @@ export function SavedList({
   /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
   kept: RequestForm;
   onLoad: () => void;
+  /** _Save the form_, for the screen's shortcut to it. */
+  saveRef?: Ref<{ save: () => void }>;
 }) {
   const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
   const save = useSavedStore((s) => s.save);
@@ -97,9 +101,13 @@ export function SavedList({
   const [shown, setShown] = useState(PAGE);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const nameInput = useRef<HTMLInputElement>(null);
+  useImperativeHandle(saveRef, () => ({ save: saveForm }));
+
   function saveForm() {
     if (name.trim() === '') {
       setError('Give the request a name.');
+      nameInput.current?.focus();
       return;
     }
     const entry = savedFrom(name, kept);
@@ -147,6 +155,7 @@ export function SavedList({
             label="Name to save the form as"
             {...field}
             hint="Kept in this browser for this connection, never with a token"
+            inputProps={{ ref: nameInput }}
           />
         </Box>
         <Button variant="outlined" onClick={saveForm} sx={{ mt: 1 }}>
@@ -171,8 +180,8 @@ export function SavedList({
               <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
                 {entry.name}
               </Typography>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                {entry.method} /api/{entry.path}
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
+                <WrapPoints text={`${entry.method} /api/${entry.path}`} />
               </Typography>
               {entry.masked && (
                 <Typography variant="body2" color="text.secondary">

@@ -114,6 +114,14 @@ export function formFromEntry(entry: CatalogEntry): RequestForm {
   };
 }
 
+/** What stops a body being sent with `method`: a body on a GET, or text that is not JSON (with where it breaks). */
+export function bodyProblem(method: ApiMethod, body: string): string | undefined {
+  if (body.trim() === '') return undefined;
+  if (method === 'GET') return 'A GET request has no body: empty it or pick another method.';
+  const check = checkJsonBody(body);
+  return check.ok ? undefined : check.message;
+}
+
 /** A request ready for the api client: `path` from `/api/` on, query string included. */
 export interface BuiltRequest {
   method: ApiMethod;
@@ -155,12 +163,8 @@ export function buildRequest(form: RequestForm, base: string): BuildResult {
     .map((name): [string, string] => [name, `Fill in ${name}.`]);
   if (missing.length > 0) errors.pathValues = Object.fromEntries(missing);
   const hasBody = form.body.trim() !== '';
-  if (hasBody && form.method === 'GET')
-    errors.body = 'A GET request has no body: empty it or pick another method.';
-  else if (hasBody) {
-    const check = checkJsonBody(form.body);
-    if (!check.ok) errors.body = check.message;
-  }
+  const body = bodyProblem(form.method, form.body);
+  if (body) errors.body = body;
   if (errors.path || errors.pathValues || errors.body) return { ok: false, errors };
   const target = requestTarget(form);
   if (!staysUnderApi(base, target)) {

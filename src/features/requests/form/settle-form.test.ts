@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GET_USER_FORM, newQueryParam, type RequestForm } from './request-form';
+import { buildRequest, GET_USER_FORM, newQueryParam, type RequestForm } from './request-form';
 import { holdsTarget, settleForm } from './settle-form';
 
 const bases = {
@@ -29,5 +29,18 @@ describe('settleForm', () => {
     expect(own.ok && own.form.path).toBe('auth/getuser');
     const other = settleForm(form({ path: 'https://other.example.edu/TDWebApi/api/auth/getuser' }), bases);
     expect(other).toMatchObject({ ok: false, message: /^That URL is for https:\/\/other\.example\.edu/ });
+  });
+
+  it('reads a documentation line typed into the path: its method and path, not "cannot contain spaces"', () => {
+    const typed = form({ method: 'PUT', path: 'GET /api/{appId}/tickets/{id}' });
+    expect(holdsTarget(typed.path)).toBe(true);
+    const settled = settleForm(typed, bases);
+    expect(settled).toMatchObject({ ok: true, form: { method: 'GET', path: '{appId}/tickets/{id}' } });
+    expect(
+      settled.ok && buildRequest({ ...settled.form, pathValues: { appId: '31', id: '5' } }, '/TDWebApi'),
+    ).toEqual({
+      ok: true,
+      request: { method: 'GET', path: '/api/31/tickets/5' },
+    });
   });
 });

@@ -1,10 +1,14 @@
+import { readDocumentedLine } from '../paste/documented-line';
 import { pasteTarget, type PasteResult } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import type { RequestForm } from './request-form';
 
-/** Whether the path field holds more than a path below `/api/`: a URL, a query or fragment, or a leading slash. */
+/**
+ * Whether the path field holds more than a path below `/api/`: a URL, a query or fragment, a leading slash, or a
+ * method before it as the API's documentation writes one.
+ */
 export function holdsTarget(path: string): boolean {
-  return /[?#]|:\/\/|^\s*\//.test(path);
+  return /[?#]|:\/\/|^\s*\//.test(path) || readDocumentedLine(path) !== null;
 }
 
 /**

@@ -64,6 +64,26 @@ describe('pasteCommand with PowerShell', () => {
 });
 
 describe('pasteTarget', () => {
+  it('reads a line of the API’s documentation as its method and path', () => {
+    const form = { ...GET_USER_FORM, method: 'DELETE' as const };
+    expect(pasteTarget(form, 'GET /api/{appId}/tickets/{id}', BASES)).toEqual({
+      ok: true,
+      form: { ...form, method: 'GET', path: '{appId}/tickets/{id}' },
+      notes: [],
+    });
+    expect(
+      pasteTarget(form, '  post https://a.example/TDWebApi/api/{appId}/tickets/search  ', BASES),
+    ).toMatchObject({
+      ok: true,
+      form: { method: 'POST', path: '{appId}/tickets/search' },
+    });
+    // A method the form does not send is not read as one.
+    expect(pasteTarget(form, 'HEAD /api/people', BASES)).toMatchObject({
+      ok: true,
+      form: { method: 'DELETE' },
+    });
+  });
+
   it(`refuses a URL with more than ${FORM_LIMITS.queryRows} query parameters or ${FORM_LIMITS.pathParameters} path parameters`, () => {
     const query = Array.from({ length: 20_000 }, (_, i) => `p${i}=v`).join('&');
     expect(pasteTarget(GET_USER_FORM, `/api/x?${query}`, BASES)).toEqual({

@@ -1,3 +1,4 @@
+import { readDocumentedLine } from './documented-line';
 import { NOT_CURL, readCurl, type CurlRead } from './read-curl';
 import { callsInvoke, NOT_A_CALL, readPowerShell, type PowerShellRead } from './read-powershell';
 import { readTarget, type TargetBases } from './read-target';
@@ -18,14 +19,19 @@ function listed(notes: string[]): string[] {
 
 export type PasteResult = { ok: true; form: RequestForm; notes: string[] } | { ok: false; message: string };
 
-/** The form with what the path field was given: the path, and the query's rows when it had a query. */
+/**
+ * The form with what the path field was given: the path, the query's rows when it had a query, and the method
+ * when it was a line of the API's documentation (`GET /api/{appId}/tickets/{id}`).
+ */
 export function pasteTarget(form: RequestForm, text: string, bases: TargetBases): PasteResult {
-  const read = readTarget(text, bases);
+  const documented = readDocumentedLine(text);
+  const read = readTarget(documented?.target ?? text, bases);
   if (!read.ok) return read;
   const beyond = beyondFormLimits(read.path, read.query?.length ?? form.query.length);
   if (beyond) return { ok: false, message: `That has ${beyond}: nothing was filled in.` };
   const query = read.query?.map((p) => newQueryParam(p.name, p.value)) ?? form.query;
-  return { ok: true, form: { ...form, path: read.path, query }, notes: [] };
+  const method = documented?.method ?? form.method;
+  return { ok: true, form: { ...form, method, path: read.path, query }, notes: [] };
 }
 
 type CommandResult = ({ ok: true } & (CurlRead | PowerShellRead)) | { ok: false; message: string };

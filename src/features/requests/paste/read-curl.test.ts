@@ -115,8 +115,12 @@ describe('readCurl', () => {
   it('names what it cannot read, and guesses nothing', () => {
     expect(readCurl(`curl --frobnicate -d @body.json ${URL_}`)).toMatchObject({
       ok: true,
+      method: 'POST',
       body: null,
-      unread: ['--frobnicate', '-d @body.json (the body is in a file)'],
+      unread: [
+        '--frobnicate',
+        'the body in the file body.json (-d @body.json): paste its text into the JSON body',
+      ],
     });
     expect(readCurl(`curl -d 'username=a&password=b' ${URL_}`)).toMatchObject({
       body: null,
@@ -135,6 +139,101 @@ describe('readCurl', () => {
         '-b was left out: the console sends no cookies to the API.',
         'The header X-Thing was left out: the console sends only its own headers.',
       ],
+    });
+  });
+
+  it('keeps a body read from a file a POST, saying the body is in the file', () => {
+    for (const [text, option] of [
+      [`curl -d @body.json ${URL_}/search`, '-d @body.json'],
+      [`curl --json @body.json ${URL_}/search`, '--json @body.json'],
+      [
+        `curl -H 'Content-Type: application/json' --data-binary @"my body.json" ${URL_}/search`,
+        '--data-binary @my body.json',
+      ],
+    ] as const)
+      expect(readCurl(text)).toMatchObject({
+        ok: true,
+        method: 'POST',
+        body: null,
+        unread: [
+          `the body in the file ${option.slice(option.indexOf('@') + 1)} (${option}): paste its text into the JSON body`,
+        ],
+      });
+    expect(readCurl(`curl -X PUT -d @- ${URL_}/1`)).toMatchObject({
+      method: 'PUT',
+      unread: ['the body from standard input (-d @-): paste its text into the JSON body'],
+    });
+    expect(readCurl(`curl -G -d @query.txt ${URL_}/lookup`)).toMatchObject({
+      method: 'GET',
+      unread: ['the query in the file query.txt (-d @query.txt): paste its text into the query rows'],
+    });
+    // --data-raw takes an @ as it is.
+    expect(readCurl(`curl --data-raw '"@x"' ${URL_}`)).toMatchObject({ method: 'POST', body: '"@x"' });
+  });
+
+  it('reads --data-urlencode as curl does: with -G the query, encoded once', () => {
+    const read = readCurl(
+      `curl -G --data-urlencode "searchText=john smith&co" --data-urlencode =only --data-urlencode 'maxResults=5' ${URL_}/lookup`,
+    );
+    expect(read).toMatchObject({
+      ok: true,
+      method: 'GET',
+      url: `${URL_}/lookup`,
+      getData: 'searchText=john%20smith%26co&only&maxResults=5',
+      body: null,
+      unread: [],
+    });
+    expect([...new URLSearchParams(read.ok ? read.getData! : '')]).toEqual([
+      ['searchText', 'john smith&co'],
+      ['only', ''],
+      ['maxResults', '5'],
+    ]);
+    expect(readCurl(`curl -G --data-urlencode name@names.txt ${URL_}/lookup`)).toMatchObject({
+      ok: true,
+      method: 'GET',
+      unread: [
+        'the query in the file names.txt (--data-urlencode name@names.txt): paste its text into the query rows',
+      ],
+    });
+    // Without -G it is a form body, which the console does not send.
+    expect(readCurl(`curl --data-urlencode "a=b c" ${URL_}`)).toMatchObject({
+      method: 'POST',
+      body: null,
+      unread: ['the body: it is not JSON (curl sends it as form data)'],
+    });
+  });
+
+  it('reads curl.exe with cmd’s quoting: \\" and "" inside double quotes, carets outside them', () => {
+    for (const [text, body] of [
+      [
+        `curl.exe -X POST "${URL_}/search" -H "Content-Type: application/json" -d "{\\"SearchText\\":\\"john smith\\"}"`,
+        { SearchText: 'john smith' },
+      ],
+      [
+        `curl.exe -X POST "${URL_}/search" ^\r\n  -d "{\\"SearchText\\": \\"john smith\\"}"`,
+        { SearchText: 'john smith' },
+      ],
+      // A caret inside cmd's double quotes is a caret.
+      [
+        `curl.exe -X POST "${URL_}/search" ^\n  -H "Content-Type: application/json" ^\n  -d "{""SearchText"":""john smith"",""Note"":""a^b""}"`,
+        { SearchText: 'john smith', Note: 'a^b' },
+      ],
+    ] as const) {
+      const read = readCurl(text);
+      expect(read).toMatchObject({
+        ok: true,
+        dialect: 'cmd',
+        method: 'POST',
+        url: `${URL_}/search`,
+        unread: [],
+      });
+      expect(JSON.parse(read.ok ? read.body! : '')).toEqual(body);
+    }
+    // A PowerShell line is still read as PowerShell: single quotes, and no backslash before a quote.
+    expect(readCurl(`curl.exe -d '{\\"a\\":1}' ${URL_}`)).toMatchObject({ dialect: 'powershell' });
+    expect(readCurl(`curl.exe -d "{""a"":1}" ${URL_}`)).toMatchObject({
+      dialect: 'powershell',
+      body: '{"a":1}',
     });
   });
 

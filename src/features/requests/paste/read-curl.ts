@@ -54,7 +54,31 @@ const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-asc
 /** Short options whose value may follow without a space, as in `-XPOST`. */
 const ATTACHED = /^-([XHdbuoxmAew])(.+)$/;
 
+const URL_ENCODED = '--data-urlencode';
+
 export const NOT_CURL = 'That is not a curl command: it should start with curl.';
+
+/** One piece of data: its text, or the file curl would read it from. */
+type DataPart = { data: string } | { file: string };
+
+/** `-d @file` reads a file (`--data-raw` never does). */
+function dataPart(option: string, given: string): DataPart {
+  return given.startsWith('@') && option !== '--data-raw' ? { file: given.slice(1) } : { data: given };
+}
+
+/**
+ * `--data-urlencode` as curl reads it: `content` and `=content` send the content encoded, `name=content` the name
+ * as it is and the content encoded, `@file` and `name@file` a file's content; whichever of `=` and `@` comes first
+ * decides.
+ */
+function urlEncodedPart(given: string): DataPart {
+  const at = given.search(/[=@]/);
+  if (at >= 0 && given[at] === '@') return { file: given.slice(at + 1) };
+  if (at < 0) return { data: encodeURIComponent(given) };
+  const name = given.slice(0, at);
+  const content = encodeURIComponent(given.slice(at + 1));
+  return { data: name === '' ? content : `${name}=${content}` };
+}
 
 /**
  * A curl command line read as curl would read it (bash, cmd or PowerShell quoting): method, URL, the body and
@@ -75,6 +99,8 @@ export function readCurl(text: string): CurlResult {
   /** Where the URL and the data came from (indices in `args`): a shell variable there is one the request needs. */
   const urlArgs = new Set<number>();
   const dataArgs = new Set<number>();
+  /** Data curl would read from files, which the paste does not have. */
+  const files: { option: string; file: string }[] = [];
   let get = false;
   let json = false;
   let contentType: string | null = null;
@@ -109,13 +135,13 @@ export function readCurl(text: string): CurlResult {
       const colon = header.indexOf(':');
       const name = colon < 0 ? header.trim() : header.slice(0, colon).trim();
       contentType = readHeader(read, name, colon < 0 ? '' : header.slice(colon + 1).trim()) ?? contentType;
-    } else if (DATA.has(arg)) {
+    } else if (DATA.has(arg) || arg === URL_ENCODED) {
       const given = takeValue() ?? '';
       if (arg === '--json') json = true;
-      if (given.startsWith('@') && arg !== '--data-raw')
-        read.unread.push(`${arg} ${given} (the body is in a file)`);
+      const part = arg === URL_ENCODED ? urlEncodedPart(given) : dataPart(arg, given);
+      if ('file' in part) files.push({ option: `${arg} ${given}`, file: part.file });
       else {
-        data.push(given);
+        data.push(part.data);
         dataArgs.add(i);
       }
     } else if (arg === '-u' || arg === '--user' || arg === '--oauth2-bearer') {
@@ -138,7 +164,12 @@ export function readCurl(text: string): CurlResult {
   const joined = data.length > 0 ? data.join(json ? '' : '&') : null;
   if (get) read.getData = joined;
   else read.body = joined;
-  read.method ||= joined !== null && !get ? 'POST' : 'GET';
+  // Data from a file is still data: curl posts it.
+  read.method ||= (joined !== null || files.length > 0) && !get ? 'POST' : 'GET';
+  for (const { option, file } of files)
+    read.unread.push(
+      `${get ? 'the query' : 'the body'} ${file === '-' ? 'from standard input' : `in the file ${file}`} (${option}): paste its text into the ${get ? 'query rows' : 'JSON body'}`,
+    );
   keepJsonBody(read, contentType, json ? null : 'curl');
   const dataUsed = read.body !== null || read.getData !== null;
   const named = new Set<string>();

@@ -37,12 +37,14 @@ function variableAt(text: string, i: number): string | null {
 
 /**
  * Which shell wrote the line, from its continuations and escapes: a caret for cmd, a backtick for PowerShell, and
- * `curl.exe` without carets for PowerShell too (its alias `curl` is not curl, so that is how it is called there).
+ * `curl.exe` without carets for PowerShell too (its alias `curl` is not curl, so that is how it is called there),
+ * unless its quotes are cmd's: a `\"` inside double quotes (where PowerShell would end the string) and no
+ * single-quoted word (cmd has no single quotes).
  */
 export function dialectOf(text: string): Dialect {
   if (/`\r?\n/.test(text)) return 'powershell';
   if (/\^\r?\n|\^"/.test(text)) return 'cmd';
-  if (/^\s*curl\.exe\s/i.test(text)) return 'powershell';
+  if (/^\s*curl\.exe\s/i.test(text)) return /\\"/.test(text) && !/(^|\s)'/.test(text) ? 'cmd' : 'powershell';
   return 'bash';
 }
 
@@ -200,22 +202,49 @@ const BASH: Shell = {
   },
 };
 
-/** cmd removes its carets first; curl.exe then splits its command line by the C runtime's rules. */
+/**
+ * What cmd itself does first: a caret outside double quotes escapes the next character, and before a line break
+ * joins the lines; inside double quotes (which a caret-escaped `^"` neither opens nor closes) it is a caret.
+ */
+function removeCarets(text: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '^' && !quoted && i + 1 < text.length) {
+      const lineBreak = /^\r?\n/.exec(text.slice(i + 1, i + 3));
+      out += lineBreak ? ' ' : text[i + 1];
+      i += lineBreak ? lineBreak[0].length : 1;
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * cmd removes its carets first; curl.exe then splits its command line by the C runtime's rules: backslashes
+ * before a quote escape it (two for one backslash), and inside quotes `""` is a quote.
+ */
 function splitCmd(text: string): SplitResult {
-  const uncareted = text.replace(/\^\r?\n/g, ' ').replace(/\^(.)/g, '$1');
+  const line = removeCarets(text);
   const list = new WordList();
   let quoted = false;
-  for (let i = 0; i < uncareted.length; i++) {
-    const c = uncareted[i]!;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
     if (c === '\\') {
       let n = 0;
-      while (uncareted[i + n] === '\\') n++;
-      if (uncareted[i + n] === '"') {
-        list.add('\\'.repeat(Math.floor(n / 2)));
-        if (n % 2 === 1) list.add('"');
-        else quoted = !quoted;
-      } else list.add('\\'.repeat(n));
-      i += n - (uncareted[i + n] === '"' ? 0 : 1);
+      while (line[i + n] === '\\') n++;
+      const beforeQuote = line[i + n] === '"';
+      list.add('\\'.repeat(beforeQuote ? Math.floor(n / 2) : n));
+      if (beforeQuote && n % 2 === 1) {
+        list.add('"');
+        i += n;
+      } else i += n - 1;
+    } else if (c === '"' && quoted && line[i + 1] === '"') {
+      list.add('"');
+      i++;
     } else if (c === '"') {
       quoted = !quoted;
       list.add('', 'quoted');

@@ -16,8 +16,11 @@ export async function verifyPastedToken(token: string): Promise<IssuedToken> {
   return { token, serverDate: answer.serverDate, connection };
 }
 
-/** Why a pasted token was not taken, said of the token: there is no session yet that could have ended. */
-function refusal(error: unknown): Failure {
+/**
+ * Why a pasted token was not taken, said of the token and never of the session: before sign-in there is none that
+ * could have ended, and on the decoder the session is another token altogether.
+ */
+export function pastedTokenRefusal(error: unknown): Failure {
   const described = describeFailure(error);
   if (error instanceof ApiHttpError && error.status === 401) {
     const said = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
@@ -39,5 +42,5 @@ function refusal(error: unknown): Failure {
  * (there is no session yet that could have ended).
  */
 export function pastedTokenSignIn(token: string, to: string): SignInSteps {
-  return { method: 'pasted', to, call: () => verifyPastedToken(token), describe: refusal };
+  return { method: 'pasted', to, call: () => verifyPastedToken(token), describe: pastedTokenRefusal };
 }

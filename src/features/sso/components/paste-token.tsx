@@ -17,6 +17,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import type { Failure } from '@/session/errors/describe-failure';
 import { useSignIn } from '@/session/sign-in/use-sign-in';
 import { pastedTokenSignIn } from '../api/verify-token';
+import { WrapPoints } from '@/components/wrap-points';
 
 type Checked = { ok: true; token: string; decoded: DecodedToken } | { ok: false; message: string };
 
@@ -80,13 +81,17 @@ export function PasteToken({ next }: { next: string }) {
       <Box
         component="ol"
         aria-label="Steps"
-        sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 }, '& code': { overflowWrap: 'anywhere' } }}
+        sx={{ typography: 'body2', pl: 3, '& li': { mb: 1 }, '& code': { overflowWrap: 'break-word' } }}
       >
         <li>
           <Link href={pageUrl} target="_blank" rel="noopener noreferrer">
             Open the SSO page in a new tab
           </Link>
-          : the connection’s own page, <code>{pageUrl}</code>.
+          : the connection’s own page,{' '}
+          <code>
+            <WrapPoints text={pageUrl} />
+          </code>
+          .
         </li>
         <li>
           If it asks you to sign in, sign in as you usually do at your organization; it then brings you back
@@ -97,8 +102,9 @@ export function PasteToken({ next }: { next: string }) {
           and copy it.
         </li>
         <li>
-          Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to
-          the connection verifies it: the console keeps it only if the connection accepts it.
+          Come back to this tab, paste it into Token below and choose Check token, then Verify with getuser
+          and sign in: one getuser call to the connection verifies it, and the console keeps it only if the
+          connection accepts it.
         </li>
       </Box>
       <Typography variant="body2" sx={{ mb: 2 }}>

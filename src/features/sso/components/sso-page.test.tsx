@@ -125,7 +125,7 @@ describe('single sign-on on a tenant through the relay', () => {
       `Open the SSO page in a new tab: the connection’s own page, ${ACME.upstream}/api/auth/loginsso.`,
       'If it asks you to sign in, sign in as you usually do at your organization; it then brings you back to that page.',
       'That page shows the token alone, as one long line of text: select all of it (Ctrl+A, or ⌘A on a Mac) and copy it.',
-      'Come back to this tab, paste it into Token below and choose Check token. Then one getuser call to the connection verifies it: the console keeps it only if the connection accepts it.',
+      'Come back to this tab, paste it into Token below and choose Check token, then Verify with getuser and sign in: one getuser call to the connection verifies it, and the console keeps it only if the connection accepts it.',
     ]);
     expect(
       screen.getByText(/If that page shows an error, or anything but a line of text/),

@@ -52,11 +52,11 @@ describe('the token page', () => {
     expect(within(lifetime).getByText('23:00:00')).toBeInTheDocument();
   });
 
-  it('redacts the token in the curl command unless the switch is on', async () => {
+  it('shows a curl command reading the token from TDX_TOKEN unless the switch is on', async () => {
     const { user } = renderRoute('/token');
     const curl = await screen.findByLabelText('curl command');
     expect(curl.textContent).toBe(
-      "# Connection: This server (emulator)\ncurl \\\n  -H 'Authorization: Bearer <token>' \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
+      "# Connection: This server (emulator)\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H \"Authorization: Bearer $TDX_TOKEN\" \\\n  'http://localhost:3000/TDWebApi/api/auth/getuser'",
     );
     expect(curl.textContent).not.toContain(session.token);
 
