@@ -14,7 +14,7 @@ import { useSessionStore } from '@/session/stores/session-store';
 import { MAX_VARIABLE_VALUE, useVariablesStore, variableNameProblem } from '../variables/variables-store';
 
 /** A variable's name from an answer's key (`UID` → `UID`, `Security Role` → `Security_Role`, an index → `value`). */
-export function suggestedName(name: string | number | null): string {
+function suggestedName(name: string | number | null): string {
   const fitted = typeof name === 'string' ? name.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 100) : '';
   return fitted.replace(/^_+|_+$/g, '') || 'value';
 }
