@@ -185,8 +185,8 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const dummyPasswordHash = await hashPassword('no such account', cost);
   const credentials = new Credentials(users, lockout, dummyPasswordHash, new HashQueue());
   const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
-  // The real People create limit is 45 of the default 60; keep that proportion when the limit is configured.
-  const createWindow = {
+  // The real People create, edit and PATCH limit is 45 of the default 60; keep that proportion when configured.
+  const writeWindow = {
     limit: Math.max(1, Math.round((config.rateLimit * 45) / 60)),
     windowMs: RATE_WINDOW_MS,
   };
@@ -235,7 +235,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const emulated = [
     ...authRoutes({ credentials, tokens, users, window }),
     ...ssoRoutes,
-    ...peopleRoutes({ db, tokens, users, window, createWindow }),
+    ...peopleRoutes({ db, tokens, users, window, writeWindow }),
   ];
   const shadowed = recordings ? shadowedRecordings(emulated, recordings, { clock, limiter }) : [];
   const routes = [
