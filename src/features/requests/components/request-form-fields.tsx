@@ -25,6 +25,7 @@ import { catalogOperation } from '../catalog/catalog-operation';
 import { bodyHint } from '../form/body-hint';
 import { AppIdChoice, isAppIdParameter } from './app-id-choice';
 import { useSettledValue } from './use-settled-value';
+import { bodyWithStandIns } from '../variables/body-template';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
@@ -59,8 +60,11 @@ function useBodyError(form: RequestForm, errors: FormErrors): string | undefined
   const [sent, setSent] = useState({ errors, body: form.body });
   if (sent.errors !== errors) setSent({ errors, body: form.body });
   if (sent.errors === errors && sent.body === form.body && errors.body !== undefined) return errors.body;
-  const now = bodyProblem(form.method, form.body);
-  return now !== undefined && bodyProblem(form.method, settled) !== undefined ? now : undefined;
+  // Read with its variables as values: `"ID": {{id}}` is JSON once filled in, and Send checks the value.
+  const now = bodyProblem(form.method, bodyWithStandIns(form.body));
+  return now !== undefined && bodyProblem(form.method, bodyWithStandIns(settled)) !== undefined
+    ? now
+    : undefined;
 }
 
 /**
@@ -185,6 +189,7 @@ export function RequestFormFields({
                 label={`${label} ${index + 1}`}
                 value={row[part]}
                 onChange={(e) => editRow(row.id, part, e.target.value)}
+                error={ownValue(errors.query, String(row.id))?.[part]}
               />
             ))}
             <Button

@@ -2,7 +2,7 @@
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
  * (`form/`), a pasted curl or PowerShell command (`paste/`), the request described once from the form and
  * handed to everything below (`description/`), its sending (`sending/`, `api/`) and its answer (`answer/`), the
- * history and the saved requests (`history/`, `saved/`).
+ * history and the saved requests (`history/`, `saved/`), and the organization's variables (`variables/`).
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -43,6 +43,8 @@ import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
 import { useRevealAnswer } from './use-reveal-answer';
+import { VariablesPanel } from './variables-panel';
+import { useVariablesStore, valuesOf, variablesOf } from '../variables/variables-store';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
@@ -75,6 +77,8 @@ export default function RequestsPage() {
   });
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, sent, pending, submit, confirm, cancel } = useSending(session, reveal);
+  const organization = session?.connection.organization ?? '';
+  const variables = valuesOf(useVariablesStore((s) => variablesOf(s, organization)));
   const connectionBase = session?.connection.baseUrl ?? '';
   const relayed = Boolean(session?.connection.upstream);
   const origin = window.location.origin;
@@ -84,7 +88,7 @@ export default function RequestsPage() {
     own: apiBase,
     accepted: [base, ...(session?.connection.upstream ? [session.connection.upstream] : [])],
   };
-  const context: DescribeContext = { base: connectionBase, bases };
+  const context: DescribeContext = { base: connectionBase, bases, variables };
   const description = describeRequest(form, context);
   const rateMethod = rateMethodOf(
     form.method,
@@ -233,7 +237,7 @@ export default function RequestsPage() {
               Preview
             </Typography>
             {description.ready ? (
-              <RequestPreview base={base} request={description.kept.request} />
+              <RequestPreview base={base} request={description.shown} />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 The preview and the copies show once the path and its parameters are filled in and the body is
@@ -241,7 +245,7 @@ export default function RequestsPage() {
               </Typography>
             )}
             <FormCopies
-              request={description.ready ? description.kept.request : null}
+              request={description.ready ? description.shown : null}
               apiBase={apiBase}
               connection={session.connection.label}
               token={session.token}
@@ -280,11 +284,15 @@ export default function RequestsPage() {
           alignItems: 'start',
         }}
       >
+        <SectionCard title="Variables">
+          <VariablesPanel organization={organization} />
+        </SectionCard>
         <SectionCard title="Saved">
           <SavedList
             key={fresh}
             saveRef={saveRef}
             connection={apiBase}
+            organization={organization}
             label={session.connection.label}
             kept={description.kept.form}
             onLoad={() => {

@@ -12,7 +12,7 @@ import { asksBeforeSending, useWriteConsentStore } from './ask-before-writing';
 /** A write waiting for its person's yes, with the catalog operation it is (if the catalog knows it). */
 export interface AskedRequest {
   sent: ReadyRequest;
-  /** The request as it may be shown: secrets masked (the description's `kept`). */
+  /** The request as it may be shown: the variables' values in, secrets masked (the description's `shown`). */
   shown: BuiltRequest;
   operation: CatalogEntry | undefined;
 }
@@ -69,7 +69,7 @@ export function useSending(session: Session | null, onDone: () => void) {
   function submit(sent: ReadyRequest) {
     const operation = catalogOperation(sent.request.method, sent.request.path);
     if (session && asksBeforeSending(sent.request, operation, session, trusted))
-      setAsking({ sent, shown: sent.kept.request, operation });
+      setAsking({ sent, shown: sent.shown, operation });
     else void run(sent);
   }
 
