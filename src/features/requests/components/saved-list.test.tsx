@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NEW_FORM } from '../form/request-form';
 import { POSTMAN_SCHEMA } from '../saved/postman-collection';
@@ -51,5 +51,64 @@ describe('the import’s report', () => {
     importCollection([request('Clean')]);
     expect(await within(status).findByText('Imported 1 request.')).toBeInTheDocument();
     expect(within(status).queryByRole('list')).not.toBeInTheDocument();
+  });
+});
+
+describe('saving over a saved request, and deleting one', () => {
+  const lookup = { ...NEW_FORM, path: 'people/lookup' };
+
+  function saveAs(name: string) {
+    fireEvent.change(screen.getByLabelText('Name to save the form as'), { target: { value: name } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the form' }));
+  }
+
+  const names = () => (useSavedStore.getState().byConnection['/TDWebApi'] ?? []).map((s) => s.name);
+
+  const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  it('asks before replacing one of the same name: Cancel keeps it, Replace replaces, Keep both saves a copy', async () => {
+    const { rerender } = render(
+      <SavedList connection="/TDWebApi" label="This server" kept={lookup} onLoad={() => {}} />,
+    );
+    saveAs('Lookup');
+    rerender(
+      <SavedList
+        connection="/TDWebApi"
+        label="This server"
+        kept={{ ...lookup, path: 'people/search' }}
+        onLoad={() => {}}
+      />,
+    );
+    saveAs('Lookup');
+    const dialog = screen.getByRole('dialog', { name: 'Replace “Lookup”?' });
+    expect(dialog).toHaveTextContent('keep both and save the form as “Lookup (2)”');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await closed();
+    expect(useSavedStore.getState().byConnection['/TDWebApi']![0]!.path).toBe('people/lookup');
+
+    saveAs('Lookup');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep both' }));
+    await closed();
+    expect(names()).toEqual(['Lookup', 'Lookup (2)']);
+    expect(screen.getByRole('status')).toHaveTextContent('Saved “Lookup (2)”.');
+
+    saveAs('Lookup');
+    fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    await closed();
+    expect(names()).toEqual(['Lookup', 'Lookup (2)']);
+    expect(useSavedStore.getState().byConnection['/TDWebApi']![0]!.path).toBe('people/search');
+    expect(screen.getByRole('status')).toHaveTextContent('Replaced “Lookup”.');
+  });
+
+  it('deletes at once, and Undo puts it back where it was', () => {
+    render(<SavedList connection="/TDWebApi" label="This server" kept={lookup} onLoad={() => {}} />);
+    for (const name of ['A', 'B', 'C']) saveAs(name);
+    const b = screen.getByRole('listitem', { name: 'B' });
+    fireEvent.click(within(b).getByRole('button', { name: 'Delete' }));
+    expect(names()).toEqual(['A', 'C']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Deleted “B”.');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(names()).toEqual(['A', 'B', 'C']);
+    expect(screen.getByRole('status')).toHaveTextContent('Put “B” back.');
   });
 });

@@ -1,6 +1,7 @@
 import { useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
 import { downloadFile } from '@/lib/download-file';
@@ -10,8 +11,9 @@ import { useRequestFormStore } from '../form/form-store';
 import { fromPostmanFile, toPostman } from '../saved/postman-collection';
 import type { RequestForm } from '../form/request-form';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
-import { useSavedStore } from '../saved/saved-store';
+import { freeName, useSavedStore } from '../saved/saved-store';
 import { WrapPoints } from '@/components/wrap-points';
+import { ReplaceSaved } from './replace-saved';
 
 const NONE: SavedRequest[] = [];
 
@@ -63,9 +65,16 @@ function LostList({ lost }: { lost: string[] }) {
   );
 }
 
+/** A request just deleted, and where it stood: what _Undo_ puts back. */
+interface Deleted {
+  saved: SavedRequest;
+  at: number;
+}
+
 /**
- * Requests kept in this browser for this connection: save the form under a name (saving under a name already
- * there replaces it), load one back to edit or send, delete, and export or import them as a Postman collection.
+ * Requests kept in this browser for this connection: save the form under a name (a name already there asks whether
+ * to replace that request or keep both), load one back to edit or send, delete (with _Undo_), and export or import
+ * them as a Postman collection.
  */
 export function SavedList({
   connection,
@@ -86,6 +95,9 @@ export function SavedList({
   const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
   const save = useSavedStore((s) => s.save);
   const remove = useSavedStore((s) => s.remove);
+  const restore = useSavedStore((s) => s.restore);
+  const [asking, setAsking] = useState<SavedRequest | null>(null);
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
   const load = useRequestFormStore((s) => s.load);
   const { text: name, setText: setName, setError, field } = useTextField();
   const [status, setStatusOf] = useState<Status>({ text: '' });
@@ -103,13 +115,39 @@ export function SavedList({
       return;
     }
     const entry = savedFrom(name, kept);
-    const replaced = saved.some((s) => s.name === entry.name);
+    if (saved.some((s) => s.name === entry.name)) setAsking(entry);
+    else keep(entry, 'Saved');
+  }
+
+  function keep(entry: SavedRequest, done: 'Saved' | 'Replaced') {
+    setAsking(null);
     if (!save(connection, [entry])) {
       setStatus(`${STORAGE_FULL}: “${entry.name}” was not saved. Delete some saved requests and try again.`);
       return;
     }
+    setName(entry.name);
     setStatus(
-      `${replaced ? 'Updated' : 'Saved'} “${entry.name}”.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
+      `${done} “${entry.name}”.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
+    );
+  }
+
+  function deleteOne(entry: SavedRequest) {
+    const at = saved.indexOf(entry);
+    if (!remove(connection, entry.name)) {
+      setStatus(`${STORAGE_FULL}: “${entry.name}” was not deleted.`);
+      return;
+    }
+    setStatus('');
+    setDeleted({ saved: entry, at });
+  }
+
+  function undoDelete() {
+    if (!deleted) return;
+    setDeleted(null);
+    setStatus(
+      restore(connection, deleted.saved, deleted.at)
+        ? `Put “${deleted.saved.name}” back.`
+        : `${STORAGE_FULL}: “${deleted.saved.name}” was not put back.`,
     );
   }
 
@@ -178,17 +216,7 @@ export function SavedList({
                 >
                   Load
                 </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() =>
-                    setStatus(
-                      remove(connection, entry.name)
-                        ? `Deleted “${entry.name}”.`
-                        : `${STORAGE_FULL}: “${entry.name}” was not deleted.`,
-                    )
-                  }
-                >
+                <Button size="small" variant="outlined" onClick={() => deleteOne(entry)}>
                   Delete
                 </Button>
               </Box>
@@ -235,6 +263,23 @@ export function SavedList({
           onChange={(e) => void importFile(e)}
         />
       </Box>
+      <ReplaceSaved
+        name={asking?.name ?? null}
+        freeName={asking ? freeName(saved, asking.name) : ''}
+        onReplace={() => asking && keep(asking, 'Replaced')}
+        onKeepBoth={() => asking && keep({ ...asking, name: freeName(saved, asking.name) }, 'Saved')}
+        onCancel={() => setAsking(null)}
+      />
+      <Snackbar
+        open={deleted !== null}
+        message={deleted ? `Deleted “${deleted.saved.name}”.` : ''}
+        onClose={(_, reason) => reason !== 'clickaway' && setDeleted(null)}
+        action={
+          <Button color="inherit" size="small" onClick={undoDelete}>
+            Undo
+          </Button>
+        }
+      />
     </Box>
   );
 }

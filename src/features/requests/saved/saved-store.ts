@@ -13,6 +13,17 @@ interface SavedState {
   save: (connection: string, saved: readonly SavedRequest[]) => boolean;
   /** False when the browser refused the write: nothing was deleted. */
   remove: (connection: string, name: string) => boolean;
+  /** Puts a deleted request back where it was (an undone _Delete_); false when the browser refused the write. */
+  restore: (connection: string, saved: SavedRequest, at: number) => boolean;
+}
+
+/** The first of `name`, `name (2)`, `name (3)`, … that no request in the list has: _Keep both_ saves under it. */
+export function freeName(list: readonly SavedRequest[], name: string): string {
+  const taken = new Set(list.map((s) => s.name));
+  if (!taken.has(name)) return name;
+  let n = 2;
+  while (taken.has(`${name} (${n})`)) n++;
+  return `${name} (${n})`;
 }
 
 /** The list with `added` in it: each replaces one of its name in place, or joins at the end. */
@@ -66,5 +77,9 @@ export const useSavedStore = create<SavedState>()((set, get) => {
         connection,
         listOf(connection).filter((r) => r.name !== name),
       ),
+    restore: (connection, saved, at) => {
+      const list = listOf(connection).filter((r) => r.name !== saved.name);
+      return write(connection, [...list.slice(0, at), saved, ...list.slice(at)]);
+    },
   };
 });
