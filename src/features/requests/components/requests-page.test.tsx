@@ -26,7 +26,7 @@ beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./r
 
 beforeEach(() => {
   useRequestFormStore.getState().load(GET_USER_FORM);
-  useHistoryStore.getState().clear();
+  useHistoryStore.getState().leave();
   useSavedStore.setState({ byConnection: {} });
   session = signInForTest();
 });

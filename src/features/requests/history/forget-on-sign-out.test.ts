@@ -17,11 +17,19 @@ function signInAndWork() {
     bases: { own: 'http://localhost:3000/TDWebApi', accepted: [] },
   });
   if (!sent.ready) throw new Error('not a request');
-  useHistoryStore.getState().add({ sentAt: 1, sent, status: 200 });
+  useHistoryStore.setState({ organization: 'org', entries: [] });
+  void useHistoryStore.getState().add({
+    organization: 'org',
+    connection: 'This server',
+    sentAt: 1,
+    sent,
+    status: 200,
+    answer: null,
+  });
 }
 
 beforeEach(() => {
-  useHistoryStore.getState().clear();
+  useHistoryStore.getState().leave();
   useRequestFormStore.getState().load(GET_USER_FORM);
   stop = forgetRequestsOnSignOut();
 });
@@ -31,10 +39,10 @@ afterEach(() => {
 });
 
 describe('the requests of a tab', () => {
-  it.each(['user', 'other-tab'] as const)('are forgotten on a sign-out (%s)', (reason) => {
+  it.each(['user', 'other-tab'] as const)('are no longer shown after a sign-out (%s)', (reason) => {
     signInAndWork();
     useSessionStore.getState().signOut(reason);
-    expect(useHistoryStore.getState().entries).toEqual([]);
+    expect(useHistoryStore.getState()).toMatchObject({ organization: null, entries: [] });
     expect(useRequestFormStore.getState().form).toEqual(GET_USER_FORM);
   });
 

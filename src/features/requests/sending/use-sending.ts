@@ -4,6 +4,7 @@ import type { Session } from '@/session/session';
 import { sendRequest, type SendOutcome } from '../api/send-request';
 import type { ReadyRequest } from '../description/describe-request';
 import { useHistoryStore } from '../history/history-store';
+import { keptAnswer } from '../history/kept-answer';
 import { asksBeforeSending, useWriteConsentStore } from './ask-before-writing';
 
 /**
@@ -27,8 +28,17 @@ export function useSending(session: Session | null, onDone: () => void) {
     setPending(false);
     setOutcome(result);
     onDone();
-    if (result.kind === 'answer' || result.sent)
-      addToHistory({ sentAt, sent, status: result.kind === 'answer' ? result.answer.status : null });
+    if (session && (result.kind === 'answer' || result.sent)) {
+      const answered = result.kind === 'answer' ? result.answer : null;
+      void addToHistory({
+        organization: session.connection.organization,
+        connection: session.connection.label,
+        sentAt,
+        sent,
+        status: answered?.status ?? null,
+        answer: answered && keptAnswer(sent.request, answered),
+      });
+    }
   }
 
   function submit(sent: ReadyRequest) {
