@@ -100,7 +100,7 @@ test('History lasts through a reload and a sign-out, shared by the sandbox; sear
   await expect(history(page)).toContainText('Nothing sent yet from this browser for this organization.');
 });
 
-test('saving over a saved request asks: replace or keep both; a delete can be undone', async ({
+test('saving over a saved request asks: replace or keep both; a delete can be undone; the sandbox shares them', async ({
   requestsScreen: page,
 }) => {
   const name = saved(page).getByLabel('Name to save the form as');
@@ -137,6 +137,14 @@ test('saving over a saved request asks: replace or keep both; a delete can be un
   await expect(saved(page).getByRole('listitem').first()).toHaveAccessibleName('Person by UID');
   await page.reload();
   await expect(saved(page).getByRole('listitem')).toHaveCount(2);
+
+  // The organization's sandbox shares them.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInViaApi(page, JDOE, EMULATOR_SANDBOX);
+  await openRequests(page);
+  await expect(saved(page).getByRole('listitem')).toHaveCount(2);
+  await saved(page).getByLabel('Search saved requests').fill('(2)');
+  await expect(saved(page).getByRole('listitem')).toHaveCount(1);
 });
 
 test('a sandbox URL in a production session offers its path on this connection', async ({

@@ -255,6 +255,7 @@ export default function RequestsPage() {
           <SavedList
             key={fresh}
             saveRef={saveRef}
+            organization={session.connection.organization}
             connection={apiBase}
             label={session.connection.label}
             kept={description.kept.form}

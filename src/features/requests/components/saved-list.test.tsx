@@ -2,10 +2,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NEW_FORM } from '../form/request-form';
 import { POSTMAN_SCHEMA } from '../saved/postman-collection';
+import { savedFrom } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
 import { SavedList } from './saved-list';
 
-beforeEach(() => useSavedStore.setState({ byConnection: {} }));
+beforeEach(() => useSavedStore.setState({ byOrganization: {} }));
 
 function importCollection(item: unknown[]) {
   const text = JSON.stringify({ info: { name: 'Mine', schema: POSTMAN_SCHEMA }, item });
@@ -20,7 +21,15 @@ const request = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe('the import’s report', () => {
   it('names, per request, what was not brought over, under the count', async () => {
-    render(<SavedList connection="/TDWebApi" label="This server" kept={NEW_FORM} onLoad={() => {}} />);
+    render(
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={NEW_FORM}
+        onLoad={() => {}}
+      />,
+    );
     importCollection([
       request('Form', {
         header: [{ key: 'X-Custom', value: '1' }],
@@ -39,7 +48,15 @@ describe('the import’s report', () => {
   });
 
   it('lists ten requests, then counts the rest; and lists nothing when nothing was lost', async () => {
-    render(<SavedList connection="/TDWebApi" label="This server" kept={NEW_FORM} onLoad={() => {}} />);
+    render(
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={NEW_FORM}
+        onLoad={() => {}}
+      />,
+    );
     const lossy = Array.from({ length: 13 }, (_, i) => request(`R${i}`, { body: { mode: 'file' } }));
     importCollection(lossy);
     const status = await screen.findByRole('status');
@@ -62,17 +79,24 @@ describe('saving over a saved request, and deleting one', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the form' }));
   }
 
-  const names = () => (useSavedStore.getState().byConnection['/TDWebApi'] ?? []).map((s) => s.name);
+  const names = () => (useSavedStore.getState().byOrganization.org ?? []).map((s) => s.name);
 
   const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
   it('asks before replacing one of the same name: Cancel keeps it, Replace replaces, Keep both saves a copy', async () => {
     const { rerender } = render(
-      <SavedList connection="/TDWebApi" label="This server" kept={lookup} onLoad={() => {}} />,
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={lookup}
+        onLoad={() => {}}
+      />,
     );
     saveAs('Lookup');
     rerender(
       <SavedList
+        organization="org"
         connection="/TDWebApi"
         label="This server"
         kept={{ ...lookup, path: 'people/search' }}
@@ -84,7 +108,7 @@ describe('saving over a saved request, and deleting one', () => {
     expect(dialog).toHaveTextContent('keep both and save the form as “Lookup (2)”');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await closed();
-    expect(useSavedStore.getState().byConnection['/TDWebApi']![0]!.path).toBe('people/lookup');
+    expect(useSavedStore.getState().byOrganization.org![0]!.path).toBe('people/lookup');
 
     saveAs('Lookup');
     fireEvent.click(screen.getByRole('button', { name: 'Keep both' }));
@@ -96,12 +120,20 @@ describe('saving over a saved request, and deleting one', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
     await closed();
     expect(names()).toEqual(['Lookup', 'Lookup (2)']);
-    expect(useSavedStore.getState().byConnection['/TDWebApi']![0]!.path).toBe('people/search');
+    expect(useSavedStore.getState().byOrganization.org![0]!.path).toBe('people/search');
     expect(screen.getByRole('status')).toHaveTextContent('Replaced “Lookup”.');
   });
 
   it('deletes at once, and Undo puts it back where it was', () => {
-    render(<SavedList connection="/TDWebApi" label="This server" kept={lookup} onLoad={() => {}} />);
+    render(
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={lookup}
+        onLoad={() => {}}
+      />,
+    );
     for (const name of ['A', 'B', 'C']) saveAs(name);
     const b = screen.getByRole('listitem', { name: 'B' });
     fireEvent.click(within(b).getByRole('button', { name: 'Delete' }));
@@ -110,5 +142,57 @@ describe('saving over a saved request, and deleting one', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(names()).toEqual(['A', 'B', 'C']);
     expect(screen.getByRole('status')).toHaveTextContent('Put “B” back.');
+  });
+});
+
+describe('an import', () => {
+  it('replaces nothing, and is removed in one step', async () => {
+    useSavedStore.getState().save('org', [savedFrom('Form', NEW_FORM)]);
+    render(
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={NEW_FORM}
+        onLoad={() => {}}
+      />,
+    );
+    importCollection([request('Form'), request('Plain')]);
+    const remove = await screen.findByRole('button', { name: 'Remove this import' });
+    expect(useSavedStore.getState().byOrganization.org!.map((s) => s.name)).toEqual([
+      'Form',
+      'Form (2)',
+      'Plain',
+    ]);
+    fireEvent.click(remove);
+    expect(useSavedStore.getState().byOrganization.org!.map((s) => s.name)).toEqual(['Form']);
+    expect(screen.getByRole('status')).toHaveTextContent('Removed the 2 requests of that import.');
+    expect(screen.queryByRole('button', { name: 'Remove this import' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the search', () => {
+  it('finds saved requests by name, method or path', () => {
+    useSavedStore
+      .getState()
+      .save('org', [
+        savedFrom('Weekly lookup', { ...NEW_FORM, path: 'people/lookup' }),
+        savedFrom('Ticket', { ...NEW_FORM, method: 'POST', path: '31/tickets/search' }),
+      ]);
+    render(
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={NEW_FORM}
+        onLoad={() => {}}
+      />,
+    );
+    const search = screen.getByLabelText('Search saved requests');
+    const shown = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+    fireEvent.change(search, { target: { value: 'WEEKLY' } });
+    expect(shown()).toEqual(['Weekly lookup']);
+    fireEvent.change(search, { target: { value: 'post /api/31' } });
+    expect(shown()).toEqual(['Ticket']);
   });
 });

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
@@ -25,10 +25,11 @@ const PAGE = 100;
 /** How many requests an import names as not imported, or as not brought over whole; the rest are counted. */
 const SKIPPED_NAMED = 10;
 
-/** What an import did: a sentence, and the requests it brought over without all of them. */
+/** What an import did: a sentence, the requests it brought over without all of them, and its id. */
 interface Status {
   text: string;
   lost?: string[];
+  importId?: string;
 }
 
 function importedStatus(count: number, skipped: string[]): string {
@@ -72,18 +73,21 @@ interface Deleted {
 }
 
 /**
- * Requests kept in this browser for this connection: save the form under a name (a name already there asks whether
+ * Requests kept in this browser for this organization (its sandbox and production share them): save the form under a name (a name already there asks whether
  * to replace that request or keep both), load one back to edit or send, delete (with _Undo_), and export or import
  * them as a Postman collection.
  */
 export function SavedList({
+  organization,
   connection,
   label,
   kept,
   onLoad,
   saveRef,
 }: {
-  /** The connection's API base: saved requests belong to it. */
+  /** `Connection.organization`: saved requests belong to it, shared by its sandbox and production. */
+  organization: string;
+  /** The connection's API base: the export's `baseUrl`, and where an older console kept saved requests. */
   connection: string;
   label: string;
   /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
@@ -92,7 +96,10 @@ export function SavedList({
   /** _Save the form_, for the screen's shortcut to it. */
   saveRef?: Ref<{ save: () => void }>;
 }) {
-  const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
+  const saved = useSavedStore((s) => ownValue(s.byOrganization, organization) ?? NONE);
+  const adopt = useSavedStore((s) => s.adopt);
+  const removeImport = useSavedStore((s) => s.removeImport);
+  useEffect(() => adopt(connection, organization), [adopt, connection, organization]);
   const save = useSavedStore((s) => s.save);
   const remove = useSavedStore((s) => s.remove);
   const restore = useSavedStore((s) => s.restore);
@@ -101,8 +108,15 @@ export function SavedList({
   const load = useRequestFormStore((s) => s.load);
   const { text: name, setText: setName, setError, field } = useTextField();
   const [status, setStatusOf] = useState<Status>({ text: '' });
-  const setStatus = (text: string, lost?: string[]) => setStatusOf({ text, lost });
+  const setStatus = (text: string, lost?: string[], importId?: string) =>
+    setStatusOf({ text, lost, importId });
   const [shown, setShown] = useState(PAGE);
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const found =
+    needle === ''
+      ? saved
+      : saved.filter((s) => `${s.name}\n${s.method} /api/${s.path}`.toLowerCase().includes(needle));
   const fileInput = useRef<HTMLInputElement>(null);
 
   const nameInput = useRef<HTMLInputElement>(null);
@@ -121,7 +135,7 @@ export function SavedList({
 
   function keep(entry: SavedRequest, done: 'Saved' | 'Replaced') {
     setAsking(null);
-    if (!save(connection, [entry])) {
+    if (!save(organization, [entry])) {
       setStatus(`${STORAGE_FULL}: “${entry.name}” was not saved. Delete some saved requests and try again.`);
       return;
     }
@@ -133,7 +147,7 @@ export function SavedList({
 
   function deleteOne(entry: SavedRequest) {
     const at = saved.indexOf(entry);
-    if (!remove(connection, entry.name)) {
+    if (!remove(organization, entry.name)) {
       setStatus(`${STORAGE_FULL}: “${entry.name}” was not deleted.`);
       return;
     }
@@ -145,7 +159,7 @@ export function SavedList({
     if (!deleted) return;
     setDeleted(null);
     setStatus(
-      restore(connection, deleted.saved, deleted.at)
+      restore(organization, deleted.saved, deleted.at)
         ? `Put “${deleted.saved.name}” back.`
         : `${STORAGE_FULL}: “${deleted.saved.name}” was not put back.`,
     );
@@ -156,10 +170,30 @@ export function SavedList({
     event.target.value = '';
     if (!file) return;
     const read = await fromPostmanFile(file);
-    if (!read.ok) setStatus(read.message);
-    else if (!save(connection, read.saved))
+    if (!read.ok) {
+      setStatus(read.message);
+      return;
+    }
+    // An import replaces nothing: a name already saved gets the next free one.
+    const importId = crypto.randomUUID();
+    const names = [...saved];
+    const imported = read.saved.map((s) => {
+      const one = { ...s, name: freeName(names, s.name), importId };
+      names.push(one);
+      return one;
+    });
+    if (!save(organization, imported))
       setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
-    else setStatus(importedStatus(read.saved.length, read.skipped), read.lost);
+    else setStatus(importedStatus(imported.length, read.skipped), read.lost, importId);
+  }
+
+  function undoImport(importId: string) {
+    const count = saved.filter((s) => s.importId === importId).length;
+    setStatus(
+      removeImport(organization, importId)
+        ? `Removed the ${count} request${count === 1 ? '' : 's'} of that import.`
+        : `${STORAGE_FULL}: the import was not removed.`,
+    );
   }
 
   return (
@@ -169,7 +203,7 @@ export function SavedList({
           <TextInput
             label="Name to save the form as"
             {...field}
-            hint="Kept in this browser for this connection, never with a token"
+            hint="Kept in this browser for this organization (its sandbox and production), never with a token"
             inputProps={{ ref: nameInput }}
           />
         </Box>
@@ -181,11 +215,32 @@ export function SavedList({
         <Typography variant="body2">{status.text}</Typography>
         {status.lost && status.lost.length > 0 && <LostList lost={status.lost} />}
       </Box>
+      {status.importId && saved.some((s) => s.importId === status.importId) && (
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => status.importId && undoImport(status.importId)}
+        >
+          Remove this import
+        </Button>
+      )}
+      {saved.length > 0 && (
+        <TextInput
+          label="Search saved requests"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setShown(PAGE);
+          }}
+          hint={`By name, method or path: ${found.length.toLocaleString('en-US')} of ${saved.length.toLocaleString('en-US')} shown`}
+        />
+      )}
       {saved.length === 0 ? (
-        <Typography color="text.secondary">Nothing saved for this connection yet.</Typography>
+        <Typography color="text.secondary">Nothing saved for this organization yet.</Typography>
       ) : (
         <Box component="ol" aria-label="Saved requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {saved.slice(0, shown).map((entry) => (
+          {found.slice(0, shown).map((entry) => (
             <Box
               component="li"
               key={entry.name}
@@ -224,11 +279,11 @@ export function SavedList({
           ))}
         </Box>
       )}
-      {saved.length > shown && (
+      {found.length > shown && (
         <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => setShown(shown + PAGE)}>
-          Show next {Math.min(PAGE, saved.length - shown)} ({(shown + 1).toLocaleString('en-US')}–
+          Show next {Math.min(PAGE, found.length - shown)} ({(shown + 1).toLocaleString('en-US')}–
           {Math.min(shown + PAGE, saved.length).toLocaleString('en-US')} of{' '}
-          {saved.length.toLocaleString('en-US')})
+          {found.length.toLocaleString('en-US')})
         </Button>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -1,7 +1,7 @@
 import diff from 'microdiff';
 
 /** Where two answers differ: a field (or item) and its value in each; absent where one does not have it. */
-export interface Difference {
+interface Difference {
   where: string;
   a?: string;
   b?: string;

@@ -8,7 +8,7 @@ export const HISTORY_DB = 'auth-console-history';
 export const HISTORY_SIZE = 500;
 
 /** Characters of answers an organization's history keeps; the oldest answers go first (their requests stay). */
-export const ANSWERS_CAP = 5_000_000;
+const ANSWERS_CAP = 5_000_000;
 
 interface StoredAnswer {
   id: string;

@@ -4,7 +4,7 @@ import { authCallOf } from '@contract/web-api/auth-calls';
 import type { BuiltRequest } from '../form/request-form';
 
 /** The longest answer History keeps, in characters: one larger is listed with its status, its body not kept. */
-export const ANSWER_KEPT_MAX = 1_000_000;
+const ANSWER_KEPT_MAX = 1_000_000;
 
 /** What History keeps of an answer: its body as text with secrets masked, or why it was not kept. */
 export type KeptAnswer = { kept: true; text: string; masked: boolean } | { kept: false; why: string };
@@ -17,7 +17,10 @@ export function keptAnswer(request: BuiltRequest, answer: RawAnswer): KeptAnswer
   if (authCallOf(request.method, request.path, 'strict').signIn)
     return { kept: false, why: 'A sign-in’s answer is a token: it is never kept.' };
   if (answer.text.length > ANSWER_KEPT_MAX)
-    return { kept: false, why: 'The answer was too large to keep (over 1,000,000 characters).' };
+    return {
+      kept: false,
+      why: `The answer was too large to keep (over ${ANSWER_KEPT_MAX.toLocaleString('en-US')} characters).`,
+    };
   const { text, masked } = maskBody(answer.text);
   return { kept: true, text, masked };
 }
