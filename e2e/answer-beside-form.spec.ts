@@ -117,7 +117,7 @@ test.describe('at 1280 × 800', () => {
     await expect(cancel).toHaveCount(0);
     await expect(answer(page).getByRole('button', { name: 'Show details' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'History' })).toContainText(
-      'Nothing sent yet in this tab.',
+      'Nothing sent yet from this browser for this organization.',
     );
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiBaseOf, isSandboxBase } from './bases.ts';
+import { apiBaseOf, isSandboxBase, otherBaseOf } from './bases.ts';
 
 describe('the two bases', () => {
   it.each([
@@ -25,4 +25,20 @@ describe('the two bases', () => {
     expect(isSandboxBase('/TDWebApi')).toBe(false);
     expect(isSandboxBase('https://acme.teamdynamix.com/TDWebApi')).toBe(false);
   });
+
+  it.each([
+    ['/TDWebApi', '/SBTDWebApi'],
+    ['/SBTDWebApi', '/TDWebApi'],
+    ['https://acme.teamdynamix.com/tdwebapi/', 'https://acme.teamdynamix.com/SBTDWebApi'],
+    ['http://127.0.0.1:8080/SBTDWebApi', 'http://127.0.0.1:8080/TDWebApi'],
+  ])('names the other base of %s: %s', (base, other) => {
+    expect(otherBaseOf(base)).toBe(other);
+  });
+
+  it.each(['/relay/acme', '/XTDWebApi', 'https://acme.teamdynamix.com/api', ''])(
+    'names no other base of %s',
+    (base) => {
+      expect(otherBaseOf(base)).toBeUndefined();
+    },
+  );
 });

@@ -21,3 +21,19 @@ export function apiBaseOf(path: string): ApiBase | undefined {
 export function isSandboxBase(url: string): boolean {
   return url.toLowerCase().endsWith(SANDBOX_BASE.toLowerCase());
 }
+
+/**
+ * The same tenant's other base: a base URL or path ending in `/TDWebApi` with `/SBTDWebApi` in its place, and the
+ * other way round (letter case aside); undefined for one that ends in neither, such as a relay's `/relay/acme`.
+ */
+export function otherBaseOf(base: string): string | undefined {
+  const trimmed = base.replace(/\/+$/, '');
+  const lower = trimmed.toLowerCase();
+  const [from, to] = lower.endsWith(SANDBOX_BASE.toLowerCase())
+    ? [SANDBOX_BASE, PRODUCTION_BASE]
+    : lower.endsWith(PRODUCTION_BASE.toLowerCase())
+      ? [PRODUCTION_BASE, SANDBOX_BASE]
+      : [null, null];
+  if (from === null) return undefined;
+  return `${trimmed.slice(0, trimmed.length - from.length)}${to}`;
+}

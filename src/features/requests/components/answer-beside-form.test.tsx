@@ -16,7 +16,7 @@ beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./r
 let session: Session;
 beforeEach(() => {
   useRequestFormStore.getState().load(GET_USER_FORM);
-  useHistoryStore.getState().clear();
+  useHistoryStore.getState().leave();
   session = signInForTest();
 });
 afterEach(() => vi.restoreAllMocks());

@@ -46,7 +46,7 @@ function TextView({ text, label }: { text: string; label: string }) {
  * download as JSON, and as CSV when it is a list of records, any value of it kept as a variable; any other text
  * as it came.
  */
-export function AnswerBody({ answer }: { answer: RawAnswer }) {
+export function AnswerBody({ answer }: { answer: Pick<RawAnswer, 'body' | 'text' | 'rateMethod'> }) {
   const [view, setView] = useState<View>('tree');
   const data = answer.body.type === 'json' ? answer.body.data : undefined;
   const records = useMemo(() => isRecordList(data), [data]);

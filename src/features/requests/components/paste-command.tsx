@@ -6,6 +6,7 @@ import { useTextField } from '@/components/use-text-field';
 import { pasteCommand } from '../paste/paste-into-form';
 import type { TargetBases } from '../paste/read-target';
 import type { RequestForm } from '../form/request-form';
+import { UsePathHere } from './use-path-here';
 
 /**
  * "Paste a command" (curl, or PowerShell's Invoke-RestMethod / Invoke-WebRequest): a field that opens in place (a
@@ -20,21 +21,27 @@ export function PasteCommand({
   onFilled: (form: RequestForm, notes: string[]) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [instead, setInstead] = useState<{ form: RequestForm; notes: string[] } | null>(null);
   const { text, setText, setError, field } = useTextField();
   const regionId = useId();
   const close = () => {
     setOpen(false);
     setError(undefined);
+    setInstead(null);
   };
+  function filled(form: RequestForm, notes: string[]) {
+    onFilled(form, notes);
+    setText('');
+    close();
+  }
   function fill() {
     const result = pasteCommand(text, bases);
     if (!result.ok) {
       setError(result.message);
+      setInstead(result.instead ?? null);
       return;
     }
-    onFilled(result.form, result.notes);
-    setText('');
-    close();
+    filled(result.form, result.notes);
   }
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') close();
@@ -66,7 +73,11 @@ export function PasteCommand({
             hint="curl (bash, cmd or PowerShell quoting), or PowerShell’s Invoke-RestMethod or Invoke-WebRequest with the lines setting its variables; Ctrl+Enter fills the form; an Authorization header is left out (this session’s token is used)"
             inputProps={{ spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } }}
           />
-          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+          <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+            <UsePathHere
+              instead={field.error && instead ? instead.form : null}
+              onUse={(form) => instead && filled(form, instead.notes)}
+            />
             <Button variant="contained" size="small" onClick={fill} disabled={text.trim() === ''}>
               Fill the form
             </Button>

@@ -24,6 +24,7 @@ import {
 import { catalogOperation } from '../catalog/catalog-operation';
 import { bodyHint } from '../form/body-hint';
 import { AppIdChoice, isAppIdParameter } from './app-id-choice';
+import { UsePathHere } from './use-path-here';
 import { useSettledValue } from './use-settled-value';
 import { bodyWithStandIns } from '../variables/body-template';
 
@@ -85,12 +86,14 @@ export function RequestFormFields({
   const setForm = useRequestFormStore((s) => s.setForm);
   const load = useRequestFormStore((s) => s.load);
   const [pathError, setPathError] = useState<string | undefined>();
+  const [instead, setInstead] = useState<RequestForm | null>(null);
   const bodyError = useBodyError(form, errors);
   /** A URL or a path with a query, pasted or left in the field: its base stripped and its query made rows. */
   function readPath(text: string) {
     const result = pasteTarget(form, text, bases);
     if (result.ok) load(result.form);
     setPathError(result.ok ? undefined : result.message);
+    setInstead(!result.ok && result.instead ? result.instead.form : null);
   }
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -129,6 +132,7 @@ export function RequestFormFields({
             value={form.path}
             onChange={(e) => {
               setPathError(undefined);
+              setInstead(null);
               setForm({ path: e.target.value });
             }}
             error={pathError ?? beyond ?? errors.path}
@@ -148,6 +152,14 @@ export function RequestFormFields({
           />
         </Box>
       </Box>
+      <UsePathHere
+        instead={instead}
+        onUse={(filled) => {
+          load(filled);
+          setPathError(undefined);
+          setInstead(null);
+        }}
+      />
       {placeholders.length > 0 && (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>

@@ -26,8 +26,8 @@ beforeAll(() => Promise.all([import('@/app/frame/signed-in-layout'), import('./r
 
 beforeEach(() => {
   useRequestFormStore.getState().load(GET_USER_FORM);
-  useHistoryStore.getState().clear();
-  useSavedStore.setState({ byConnection: {} });
+  useHistoryStore.getState().leave();
+  useSavedStore.setState({ byOrganization: {} });
   session = signInForTest();
 });
 
@@ -150,7 +150,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     importCollection(items);
     expect(await within(savedRegion()).findByRole('status')).toHaveTextContent('Imported 3960 requests.');
     expect(setItem.mock.calls.filter(([key]) => key === SAVED_REQUESTS_KEY)).toHaveLength(1);
-    const [stored] = Object.values(useSavedStore.getState().byConnection);
+    const [stored] = Object.values(useSavedStore.getState().byOrganization);
     expect(stored).toHaveLength(3960);
     // Listed a hundred at a time: thousands of rows of buttons would hold up every keystroke in the form.
     const list = within(savedRegion()).getByRole('list', { name: 'Saved requests' });

@@ -25,7 +25,7 @@ import { describeRequest, type DescribeContext } from '../description/describe-r
 import { useRequestFormStore } from '../form/form-store';
 import { bodyOverLimit } from '../form/body-size';
 import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
-import type { HistoryEntry } from '../history/history-store';
+import type { HistoryEntry } from '../history/history-entry';
 import { formFromEntry, NEW_FORM, type FormErrors } from '../form/request-form';
 import { useSending } from '../sending/use-sending';
 import { AnsweredRequest } from './answered-request';

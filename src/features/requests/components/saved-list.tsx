@@ -1,6 +1,7 @@
-import { useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
 import Typography from '@mui/material/Typography';
 import { TextInput } from '@/components/text-input';
 import { downloadFile } from '@/lib/download-file';
@@ -10,9 +11,10 @@ import { useRequestFormStore } from '../form/form-store';
 import { fromPostmanFile, toPostman } from '../saved/postman-collection';
 import type { RequestForm } from '../form/request-form';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
-import { useSavedStore } from '../saved/saved-store';
+import { freeName, useSavedStore } from '../saved/saved-store';
 import { useVariablesStore, variablesOf } from '../variables/variables-store';
 import { WrapPoints } from '@/components/wrap-points';
+import { ReplaceSaved } from './replace-saved';
 
 const NONE: SavedRequest[] = [];
 
@@ -24,10 +26,11 @@ const PAGE = 100;
 /** How many requests an import names as not imported, or as not brought over whole; the rest are counted. */
 const SKIPPED_NAMED = 10;
 
-/** What an import did: a sentence, and the requests it brought over without all of them. */
+/** What an import did: a sentence, the requests it brought over without all of them, and its id. */
 interface Status {
   text: string;
   lost?: string[];
+  importId?: string;
 }
 
 function importedStatus(count: number, variables: number, skipped: string[]): string {
@@ -65,23 +68,30 @@ function LostList({ lost }: { lost: string[] }) {
   );
 }
 
+/** A request just deleted, and where it stood: what _Undo_ puts back. */
+interface Deleted {
+  saved: SavedRequest;
+  at: number;
+}
+
 /**
- * Requests kept in this browser for this connection: save the form under a name (saving under a name already
- * there replaces it), load one back to edit or send, delete, and export or import them as a Postman collection,
- * with the organization's variables (an environment file's too, on import).
+ * Requests kept in this browser for this organization (its sandbox and production share them): save the form under
+ * a name (a name already there asks whether to replace that request or keep both), load one back to edit or send,
+ * delete (with _Undo_), and export or import them as a Postman collection, with the organization's variables (an
+ * environment file's too, on import).
  */
 export function SavedList({
-  connection,
   organization,
+  connection,
   label,
   kept,
   onLoad,
   saveRef,
 }: {
-  /** The connection's API base: saved requests belong to it. */
-  connection: string;
-  /** The connection's organization: its variables go out with an export and come in with an import. */
+  /** `Connection.organization`: saved requests and variables belong to it, shared by its sandbox and production. */
   organization: string;
+  /** The connection's API base: the export's `baseUrl`, and where an older console kept saved requests. */
+  connection: string;
   label: string;
   /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
   kept: RequestForm;
@@ -89,16 +99,29 @@ export function SavedList({
   /** _Save the form_, for the screen's shortcut to it. */
   saveRef?: Ref<{ save: () => void }>;
 }) {
-  const saved = useSavedStore((s) => ownValue(s.byConnection, connection) ?? NONE);
+  const saved = useSavedStore((s) => ownValue(s.byOrganization, organization) ?? NONE);
+  const adopt = useSavedStore((s) => s.adopt);
+  const removeImport = useSavedStore((s) => s.removeImport);
+  useEffect(() => adopt(connection, organization), [adopt, connection, organization]);
   const save = useSavedStore((s) => s.save);
   const remove = useSavedStore((s) => s.remove);
+  const restore = useSavedStore((s) => s.restore);
+  const [asking, setAsking] = useState<SavedRequest | null>(null);
+  const [deleted, setDeleted] = useState<Deleted | null>(null);
   const load = useRequestFormStore((s) => s.load);
   const variables = useVariablesStore((s) => variablesOf(s, organization));
   const putVariables = useVariablesStore((s) => s.put);
   const { text: name, setText: setName, setError, field } = useTextField();
   const [status, setStatusOf] = useState<Status>({ text: '' });
-  const setStatus = (text: string, lost?: string[]) => setStatusOf({ text, lost });
+  const setStatus = (text: string, lost?: string[], importId?: string) =>
+    setStatusOf({ text, lost, importId });
   const [shown, setShown] = useState(PAGE);
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLowerCase();
+  const found =
+    needle === ''
+      ? saved
+      : saved.filter((s) => `${s.name}\n${s.method} /api/${s.path}`.toLowerCase().includes(needle));
   const fileInput = useRef<HTMLInputElement>(null);
 
   const nameInput = useRef<HTMLInputElement>(null);
@@ -111,13 +134,39 @@ export function SavedList({
       return;
     }
     const entry = savedFrom(name, kept);
-    const replaced = saved.some((s) => s.name === entry.name);
-    if (!save(connection, [entry])) {
+    if (saved.some((s) => s.name === entry.name)) setAsking(entry);
+    else keep(entry, 'Saved');
+  }
+
+  function keep(entry: SavedRequest, done: 'Saved' | 'Replaced') {
+    setAsking(null);
+    if (!save(organization, [entry])) {
       setStatus(`${STORAGE_FULL}: “${entry.name}” was not saved. Delete some saved requests and try again.`);
       return;
     }
+    setName(entry.name);
     setStatus(
-      `${replaced ? 'Updated' : 'Saved'} “${entry.name}”.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
+      `${done} “${entry.name}”.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
+    );
+  }
+
+  function deleteOne(entry: SavedRequest) {
+    const at = saved.indexOf(entry);
+    if (!remove(organization, entry.name)) {
+      setStatus(`${STORAGE_FULL}: “${entry.name}” was not deleted.`);
+      return;
+    }
+    setStatus('');
+    setDeleted({ saved: entry, at });
+  }
+
+  function undoDelete() {
+    if (!deleted) return;
+    setDeleted(null);
+    setStatus(
+      restore(organization, deleted.saved, deleted.at)
+        ? `Put “${deleted.saved.name}” back.`
+        : `${STORAGE_FULL}: “${deleted.saved.name}” was not put back.`,
     );
   }
 
@@ -130,12 +179,21 @@ export function SavedList({
     const refused = reads.find((read) => !read.ok);
     if (refused && !refused.ok) return setStatus(refused.message);
     const read = reads.flatMap((r) => (r.ok ? [r] : [])).sort((a, b) => b.saved.length - a.saved.length);
-    const requests = read.flatMap((r) => r.saved);
+    // An import replaces nothing: a name already saved gets the next free one.
+    const importId = crypto.randomUUID();
+    const names = [...saved];
+    const requests = read
+      .flatMap((r) => r.saved)
+      .map((s) => {
+        const one = { ...s, name: freeName(names, s.name), importId };
+        names.push(one);
+        return one;
+      });
     // An empty value (a secret-named one, as an export leaves it) never takes the place of a value kept.
     const imported = read
       .flatMap((r) => r.variables)
       .filter((v) => v.value !== '' || !variables.some((kept) => kept.name === v.name && kept.value !== ''));
-    if (!save(connection, requests) || (imported.length > 0 && !putVariables(organization, imported)))
+    if (!save(organization, requests) || (imported.length > 0 && !putVariables(organization, imported)))
       return setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
     setStatus(
       importedStatus(
@@ -144,6 +202,16 @@ export function SavedList({
         read.flatMap((r) => r.skipped),
       ),
       read.flatMap((r) => r.lost),
+      importId,
+    );
+  }
+
+  function undoImport(importId: string) {
+    const count = saved.filter((s) => s.importId === importId).length;
+    setStatus(
+      removeImport(organization, importId)
+        ? `Removed the ${count} request${count === 1 ? '' : 's'} of that import.`
+        : `${STORAGE_FULL}: the import was not removed.`,
     );
   }
 
@@ -154,7 +222,7 @@ export function SavedList({
           <TextInput
             label="Name to save the form as"
             {...field}
-            hint="Kept in this browser for this connection, never with a token"
+            hint="Kept in this browser for this organization (its sandbox and production), never with a token"
             inputProps={{ ref: nameInput }}
           />
         </Box>
@@ -166,11 +234,32 @@ export function SavedList({
         <Typography variant="body2">{status.text}</Typography>
         {status.lost && status.lost.length > 0 && <LostList lost={status.lost} />}
       </Box>
+      {status.importId && saved.some((s) => s.importId === status.importId) && (
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => status.importId && undoImport(status.importId)}
+        >
+          Remove this import
+        </Button>
+      )}
+      {saved.length > 0 && (
+        <TextInput
+          label="Search saved requests"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setShown(PAGE);
+          }}
+          hint={`By name, method or path: ${found.length.toLocaleString('en-US')} of ${saved.length.toLocaleString('en-US')} shown`}
+        />
+      )}
       {saved.length === 0 ? (
-        <Typography color="text.secondary">Nothing saved for this connection yet.</Typography>
+        <Typography color="text.secondary">Nothing saved for this organization yet.</Typography>
       ) : (
         <Box component="ol" aria-label="Saved requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {saved.slice(0, shown).map((entry) => (
+          {found.slice(0, shown).map((entry) => (
             <Box
               component="li"
               key={entry.name}
@@ -201,17 +290,7 @@ export function SavedList({
                 >
                   Load
                 </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() =>
-                    setStatus(
-                      remove(connection, entry.name)
-                        ? `Deleted “${entry.name}”.`
-                        : `${STORAGE_FULL}: “${entry.name}” was not deleted.`,
-                    )
-                  }
-                >
+                <Button size="small" variant="outlined" onClick={() => deleteOne(entry)}>
                   Delete
                 </Button>
               </Box>
@@ -219,11 +298,11 @@ export function SavedList({
           ))}
         </Box>
       )}
-      {saved.length > shown && (
+      {found.length > shown && (
         <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => setShown(shown + PAGE)}>
-          Show next {Math.min(PAGE, saved.length - shown)} ({(shown + 1).toLocaleString('en-US')}–
+          Show next {Math.min(PAGE, found.length - shown)} ({(shown + 1).toLocaleString('en-US')}–
           {Math.min(shown + PAGE, saved.length).toLocaleString('en-US')} of{' '}
-          {saved.length.toLocaleString('en-US')})
+          {found.length.toLocaleString('en-US')})
         </Button>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -259,6 +338,23 @@ export function SavedList({
           onChange={(e) => void importFiles(e)}
         />
       </Box>
+      <ReplaceSaved
+        name={asking?.name ?? null}
+        freeName={asking ? freeName(saved, asking.name) : ''}
+        onReplace={() => asking && keep(asking, 'Replaced')}
+        onKeepBoth={() => asking && keep({ ...asking, name: freeName(saved, asking.name) }, 'Saved')}
+        onCancel={() => setAsking(null)}
+      />
+      <Snackbar
+        open={deleted !== null}
+        message={deleted ? `Deleted “${deleted.saved.name}”.` : ''}
+        onClose={(_, reason) => reason !== 'clickaway' && setDeleted(null)}
+        action={
+          <Button color="inherit" size="small" onClick={undoDelete}>
+            Undo
+          </Button>
+        }
+      />
     </Box>
   );
 }

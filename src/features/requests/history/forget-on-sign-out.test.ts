@@ -19,7 +19,15 @@ function signInAndWork() {
     variables: {},
   });
   if (!sent.ready) throw new Error('not a request');
-  useHistoryStore.getState().add({ sentAt: 1, sent, status: 200 });
+  useHistoryStore.setState({ organization: 'org', entries: [] });
+  void useHistoryStore.getState().add({
+    organization: 'org',
+    connection: 'This server',
+    sentAt: 1,
+    sent,
+    status: 200,
+    answer: null,
+  });
   useVariablesStore.getState().put('org', [
     { name: 'appId', value: '31' },
     { name: 'apiToken', value: 't-1' },
@@ -29,7 +37,7 @@ function signInAndWork() {
 const variableNames = () => variablesOf(useVariablesStore.getState(), 'org').map((v) => v.name);
 
 beforeEach(() => {
-  useHistoryStore.getState().clear();
+  useHistoryStore.getState().leave();
   useRequestFormStore.getState().load(GET_USER_FORM);
   useVariablesStore.setState({ byOrganization: {} });
   stop = forgetRequestsOnSignOut();
@@ -40,10 +48,10 @@ afterEach(() => {
 });
 
 describe('the requests and secret-named variables of a tab', () => {
-  it.each(['user', 'other-tab'] as const)('are forgotten on a sign-out (%s)', (reason) => {
+  it.each(['user', 'other-tab'] as const)('are no longer shown after a sign-out (%s)', (reason) => {
     signInAndWork();
     useSessionStore.getState().signOut(reason);
-    expect(useHistoryStore.getState().entries).toEqual([]);
+    expect(useHistoryStore.getState()).toMatchObject({ organization: null, entries: [] });
     expect(useRequestFormStore.getState().form).toEqual(GET_USER_FORM);
     expect(variableNames()).toEqual(['appId']);
   });

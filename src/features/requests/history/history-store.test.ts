@@ -1,17 +1,40 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HISTORY_SIZE, useHistoryStore } from './history-store';
+import type { RawAnswer } from '@/lib/api-client';
 import { MASKED_SECRET } from '@contract/secret-fields';
 import { describeRequest } from '../description/describe-request';
 import { newQueryParam, type RequestForm } from '../form/request-form';
+import { answersContaining, HISTORY_DB, keepEntry, readAnswer, readHistory } from './history-db';
+import { useHistoryStore } from './history-store';
+import { keptAnswer } from './kept-answer';
 
-function add(form: RequestForm, status: number | null = 200) {
+let organization = '';
+let n = 0;
+
+beforeEach(() => {
+  // Each test its own organization: the database lasts for the file, as it does for a browser.
+  organization = `org-${++n}`;
+  useHistoryStore.getState().leave();
+});
+
+const answer = (text: string, status = 200) => ({ status, text }) as RawAnswer;
+
+async function add(form: RequestForm, text: string | null = '{"ok":true}', sentAt = ++n, org = organization) {
   const sent = describeRequest(form, {
     base: '/TDWebApi',
     bases: { own: 'http://localhost/TDWebApi', accepted: [] },
     variables: {},
   });
   if (!sent.ready) throw new Error('bad form');
-  useHistoryStore.getState().add({ sentAt: 1, sent, status });
+  await useHistoryStore.getState().add({
+    organization: org,
+    connection: 'This server',
+    sentAt,
+    sent,
+    status: text === null ? null : 200,
+    answer: text === null ? null : keptAnswer(sent.kept.request, answer(text)),
+  });
 }
 
 const get = (i: number): RequestForm => ({
@@ -22,67 +45,98 @@ const get = (i: number): RequestForm => ({
   body: '',
 });
 
-beforeEach(() => useHistoryStore.getState().clear());
+/** Everything the database holds, as text: what a person with the browser's files could read. */
+async function everythingStored(): Promise<string> {
+  const db = await openDB(HISTORY_DB);
+  const all: unknown[] = [await db.getAll('entries'), await db.getAll('answers')];
+  db.close();
+  return JSON.stringify(all);
+}
 
 describe('the history', () => {
-  it(`keeps the last ${HISTORY_SIZE} requests, newest first`, () => {
-    for (let i = 1; i <= HISTORY_SIZE + 5; i++) add(get(i));
+  it('lasts: reopened after a reload, newest first, per organization (its sandbox and production share it)', async () => {
+    await useHistoryStore.getState().open(organization);
+    await add(get(1), '{"UID":"1"}');
+    await add(get(2), null);
+    await add(get(3), '{"UID":"3"}', ++n, `${organization}-other`);
+    useHistoryStore.getState().leave();
+
+    await useHistoryStore.getState().open(organization);
     const entries = useHistoryStore.getState().entries;
-    expect(entries).toHaveLength(HISTORY_SIZE);
-    expect(entries[0]!.request.path).toBe(`/api/people/${HISTORY_SIZE + 5}`);
-    expect(entries.at(-1)!.request.path).toBe('/api/people/6');
+    expect(entries.map((e) => e.request.path)).toEqual(['/api/people/2', '/api/people/1']);
+    expect(entries.map((e) => e.status)).toEqual([null, 200]);
+    expect(await readAnswer(entries[1]!.id)).toBe('{"UID":"1"}');
+    expect(await readHistory(`${organization}-other`)).toHaveLength(1);
   });
 
-  it('keeps an auth request with its password and WebServicesKey masked, in the form and the request', () => {
-    add({
-      method: 'POST',
-      path: 'auth/loginadmin',
-      pathValues: {},
-      query: [newQueryParam('password', 'in-the-query')],
-      body: '{"BEID":"5d4e","WebServicesKey":"9a8b-secret","nested":[{"Password":"hunter2"}]}',
-    });
-    const [entry] = useHistoryStore.getState().entries;
-    const kept = JSON.stringify(entry);
-    for (const secret of ['9a8b-secret', 'hunter2', 'in-the-query']) expect(kept).not.toContain(secret);
-    expect(entry!.masked).toBe(true);
-    expect(JSON.parse(entry!.request.bodyText!)).toEqual({
+  it('never keeps a token or a secret: the request masked, a sign-in’s answer left out, an answer’s secrets masked', async () => {
+    await useHistoryStore.getState().open(organization);
+    await add(
+      {
+        method: 'POST',
+        path: 'auth/loginadmin',
+        pathValues: {},
+        query: [newQueryParam('password', 'in-the-query')],
+        body: '{"BEID":"5d4e","WebServicesKey":"9a8b-secret","nested":[{"Password":"hunter2"}]}',
+      },
+      'eyJhbGciOi.the-token.sig',
+    );
+    await add(
+      { ...get(1), method: 'POST', path: 'integrations', body: '' },
+      '{"Name":"hook","ApiKey":"answer-secret"}',
+    );
+    const stored = await everythingStored();
+    for (const secret of ['9a8b-secret', 'hunter2', 'in-the-query', 'the-token', 'answer-secret'])
+      expect(stored).not.toContain(secret);
+    const [integration, signIn] = useHistoryStore.getState().entries;
+    expect(signIn!.masked).toBe(true);
+    expect(JSON.parse(signIn!.request.bodyText!)).toEqual({
       BEID: '5d4e',
       WebServicesKey: MASKED_SECRET,
       nested: [{ Password: MASKED_SECRET }],
     });
-    expect(entry!.request.path).toBe(`/api/auth/loginadmin?password=${encodeURIComponent(MASKED_SECRET)}`);
-    expect(entry!.form.query[0]!.value).toBe(MASKED_SECRET);
+    expect(signIn!.answerNote).toBe('A sign-in’s answer is a token: it is never kept.');
+    expect(await readAnswer(signIn!.id)).toBeNull();
+    expect(JSON.parse((await readAnswer(integration!.id))!)).toEqual({ Name: 'hook', ApiKey: MASKED_SECRET });
   });
 
-  it('masks query and path values whose name says secret, keeping every other value and repeated names', () => {
-    add({
-      method: 'POST',
-      path: 'integrations/{apiKey}/webhook/{id}',
-      pathValues: { apiKey: 'path-secret', id: '7' },
-      query: [
-        newQueryParam('token', 'q-secret-1'),
-        newQueryParam('accessToken', 'q-secret-2'),
-        newQueryParam('tag', 'a'),
-        newQueryParam('tag', 'b'),
-        newQueryParam('keyword', 'kept'),
-      ],
-      body: '',
+  it('drops the oldest requests over its size, and the oldest answers over its answers’ cap', async () => {
+    const entry = (i: number, answerSize: number) => ({
+      id: `e${i}`,
+      organization,
+      connection: 'c',
+      sentAt: i,
+      status: 200,
+      answerSize,
+      answerNote: null,
+      masked: false,
+      form: get(i),
+      request: { method: 'GET' as const, path: `/api/people/${i}` },
     });
-    const [entry] = useHistoryStore.getState().entries;
-    expect(JSON.stringify(entry)).not.toMatch(/secret/);
-    expect(entry!.masked).toBe(true);
-    const mask = encodeURIComponent(MASKED_SECRET);
-    expect(entry!.request.path).toBe(
-      `/api/integrations/${mask}/webhook/7?token=${mask}&accessToken=${mask}&tag=a&tag=b&keyword=kept`,
-    );
-    expect(entry!.form.pathValues).toEqual({ apiKey: MASKED_SECRET, id: '7' });
+    const caps = { entries: 4, answers: 25 };
+    for (let i = 1; i <= 6; i++) await keepEntry(entry(i, 10), 'x'.repeat(10), caps);
+    const kept = await readHistory(organization);
+    expect(kept.map((e) => e.id)).toEqual(['e6', 'e5', 'e4', 'e3']);
+    expect(kept.map((e) => e.answerSize)).toEqual([10, 10, 0, 0]);
+    expect(kept[2]!.answerNote).toBe('Its answer was dropped to make room for newer ones.');
+    expect(await readAnswer('e4')).toBeNull();
+    expect(await readAnswer('e1')).toBeNull();
+    expect(await readAnswer('e5')).toBe('x'.repeat(10));
   });
 
-  it('keeps a body without secrets exactly as written', () => {
-    const body = '{ "FirstName": "Ann" }';
-    add({ ...get(1), method: 'POST', path: 'people', body });
-    const [entry] = useHistoryStore.getState().entries;
-    expect(entry!.masked).toBe(false);
-    expect(entry!.request.bodyText).toBe(body);
+  it('finds the answers holding a text, letter case aside; Forget history clears the organization’s', async () => {
+    await useHistoryStore.getState().open(organization);
+    await add(get(1), '{"FullName":"Jane Doe"}');
+    await add(get(2), '{"FullName":"John Roe"}');
+    await add(get(3), '{"FullName":"Jane Doe"}', ++n, `${organization}-other`);
+    const [roe, doe] = useHistoryStore.getState().entries;
+    expect(await answersContaining(organization, 'jane doe')).toEqual(new Set([doe!.id]));
+    expect(roe).toBeDefined();
+
+    await useHistoryStore.getState().forget();
+    expect(useHistoryStore.getState().entries).toEqual([]);
+    expect(await readHistory(organization)).toEqual([]);
+    expect(await answersContaining(organization, 'doe')).toEqual(new Set());
+    expect(await readHistory(`${organization}-other`)).toHaveLength(1);
   });
 });

@@ -1,36 +1,78 @@
 import { create } from 'zustand';
 import type { ReadyRequest } from '../description/describe-request';
-import type { KeptRequest } from '../description/mask-request';
+import { forgetHistory, HISTORY_SIZE, keepEntry, readHistory } from './history-db';
+import type { HistoryEntry } from './history-entry';
+import type { KeptAnswer } from './kept-answer';
 
-export const HISTORY_SIZE = 50;
-
-/** A request sent from this tab, as its description keeps it: the form and request with secrets masked. */
-export interface HistoryEntry extends KeptRequest {
-  id: number;
-  /** Browser-clock ms when it was sent. */
+/** A request just sent, with what History may keep of its answer (null when none came). */
+interface Sent {
+  organization: string;
+  connection: string;
   sentAt: number;
-  /** The answer's status, or null when none came (unreachable). */
+  sent: ReadyRequest;
   status: number | null;
+  answer: KeptAnswer | null;
 }
 
 interface HistoryState {
+  /** The organization whose history is shown; null before a session's screen opens it. */
+  organization: string | null;
+  /** Its entries, newest first. */
   entries: HistoryEntry[];
-  add: (entry: { sentAt: number; sent: ReadyRequest; status: number | null }) => void;
-  clear: () => void;
+  /** Shows an organization's history, read from the browser's storage. */
+  open: (organization: string) => Promise<void>;
+  add: (sent: Sent) => Promise<void>;
+  /** _Forget history_: the shown organization's requests and answers, here and in storage. */
+  forget: () => Promise<void>;
+  /** Shows nothing (a sign-out); what is stored stays for the organization's next session. */
+  leave: () => void;
 }
 
-let nextId = 1;
+/** One list of entries, each once, newest first, at most `HISTORY_SIZE`. */
+function merged(a: readonly HistoryEntry[], b: readonly HistoryEntry[]): HistoryEntry[] {
+  const byId = new Map([...b, ...a].map((e) => [e.id, e]));
+  return [...byId.values()].sort((x, y) => y.sentAt - x.sentAt).slice(0, HISTORY_SIZE);
+}
 
 /**
- * The last requests of this tab, newest first, in memory only; the token is never part of one. An entry keeps what
- * its description keeps (`kept`): `masked` says a secret was masked, so re-running it would send the mask and it can
- * only be edited.
+ * The requests sent from this browser, per organization (its sandbox and production share them), kept in IndexedDB
+ * (`history-db.ts`) so that they outlast a reload and a sign-out. An entry keeps what its description keeps
+ * (`kept`: never the token, secrets masked; `masked` says one was, so it can only be edited) and what
+ * `keptAnswer` keeps of its answer. Where the browser has no IndexedDB it lasts as long as the tab.
  */
-export const useHistoryStore = create<HistoryState>()((set) => ({
+export const useHistoryStore = create<HistoryState>()((set, get) => ({
+  organization: null,
   entries: [],
-  add: ({ sentAt, sent, status }) => {
-    const entry: HistoryEntry = { id: nextId++, sentAt, ...sent.kept, status };
-    set((s) => ({ entries: [entry, ...s.entries].slice(0, HISTORY_SIZE) }));
+  open: async (organization) => {
+    if (get().organization === organization) return;
+    set({ organization, entries: [] });
+    const stored = await readHistory(organization);
+    if (get().organization === organization) set((s) => ({ entries: merged(s.entries, stored) }));
   },
-  clear: () => set({ entries: [] }),
+  add: async ({ organization, connection, sentAt, sent, status, answer }) => {
+    const entry: HistoryEntry = {
+      id: crypto.randomUUID(),
+      organization,
+      connection,
+      sentAt,
+      ...sent.kept,
+      status,
+      answerSize: answer?.kept ? answer.text.length : 0,
+      answerNote: answer === null ? null : answer.kept ? null : answer.why,
+    };
+    if (get().organization === organization) set((s) => ({ entries: merged([entry], s.entries) }));
+    let kept: HistoryEntry[] | null;
+    try {
+      kept = await keepEntry(entry, answer?.kept ? answer.text : null);
+    } catch {
+      return; // Storage refused it (full): the entry stays in this tab's list.
+    }
+    if (kept && get().organization === organization) set({ entries: kept });
+  },
+  forget: async () => {
+    const { organization } = get();
+    set({ entries: [] });
+    if (organization !== null) await forgetHistory(organization);
+  },
+  leave: () => set({ organization: null, entries: [] }),
 }));

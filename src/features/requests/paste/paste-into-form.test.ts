@@ -97,3 +97,30 @@ describe('pasteTarget', () => {
     });
   });
 });
+
+describe('a URL of the same tenant’s other connection', () => {
+  it('is refused, with the form its path would fill on this connection offered instead', () => {
+    const url = 'https://a.example/SBTDWebApi/api/people/lookup?searchText=doe';
+    const target = pasteTarget(GET_USER_FORM, url, BASES);
+    if (target.ok || !target.instead) throw new Error('no offer');
+    expect(target.message).toContain('https://a.example/SBTDWebApi');
+    expect(target.instead.form).toMatchObject({
+      method: 'GET',
+      path: 'people/lookup',
+      query: [{ name: 'searchText', value: 'doe' }],
+    });
+
+    const command = pasteCommand(`curl -X POST ${url} -d '{"a":1}'`, BASES);
+    if (command.ok || !command.instead) throw new Error('no offer');
+    expect(command.instead.form).toMatchObject({ method: 'POST', path: 'people/lookup', body: '{"a":1}' });
+  });
+
+  it('keeps a documentation line’s method in the offer, and offers nothing for another tenant', () => {
+    const line = pasteTarget(GET_USER_FORM, 'DELETE /SBTDWebApi/api/people/{uid}', BASES);
+    if (line.ok || !line.instead) throw new Error('no offer');
+    expect(line.instead.form).toMatchObject({ method: 'DELETE', path: 'people/{uid}' });
+    expect(pasteTarget(GET_USER_FORM, 'https://b.example/SBTDWebApi/api/people', BASES)).not.toHaveProperty(
+      'instead',
+    );
+  });
+});

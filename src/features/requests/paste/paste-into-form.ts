@@ -1,7 +1,7 @@
 import { readDocumentedLine } from './documented-line';
 import { NOT_CURL, readCurl, type CurlRead } from './read-curl';
 import { callsInvoke, NOT_A_CALL, readPowerShell, type PowerShellRead } from './read-powershell';
-import { readTarget, type TargetBases } from './read-target';
+import { readTarget, type ReadTarget, type TargetBases } from './read-target';
 import { beyondFormLimits, newQueryParam, type RequestForm } from '../form/request-form';
 import { API_METHODS, isApiMethod } from '@contract/web-api/methods';
 
@@ -17,7 +17,12 @@ function listed(notes: string[]): string[] {
   return [...unique.slice(0, NOTES_LISTED), `And ${unique.length - NOTES_LISTED} more notes like these.`];
 }
 
-export type PasteResult = { ok: true; form: RequestForm; notes: string[] } | { ok: false; message: string };
+type Filled = { ok: true; form: RequestForm; notes: string[] };
+
+export type PasteResult =
+  | Filled
+  /** `instead`: a URL of the same tenant's other base, read on this connection, for the person to choose. */
+  | { ok: false; message: string; instead?: Filled };
 
 /**
  * The form with what the path field was given: the path, the query's rows when it had a query, and the method
@@ -26,11 +31,22 @@ export type PasteResult = { ok: true; form: RequestForm; notes: string[] } | { o
 export function pasteTarget(form: RequestForm, text: string, bases: TargetBases): PasteResult {
   const documented = readDocumentedLine(text);
   const read = readTarget(documented?.target ?? text, bases);
-  if (!read.ok) return read;
+  const method = documented?.method ?? form.method;
+  if (!read.ok) {
+    const instead = read.instead && withTarget(form, method, { ok: true, ...read.instead });
+    return { ok: false, message: read.message, ...(instead?.ok ? { instead } : {}) };
+  }
+  return withTarget(form, method, read);
+}
+
+function withTarget(
+  form: RequestForm,
+  method: RequestForm['method'],
+  read: ReadTarget & { ok: true },
+): PasteResult {
   const beyond = beyondFormLimits(read.path, read.query?.length ?? form.query.length);
   if (beyond) return { ok: false, message: `That has ${beyond}: nothing was filled in.` };
   const query = read.query?.map((p) => newQueryParam(p.name, p.value)) ?? form.query;
-  const method = documented?.method ?? form.method;
   return { ok: true, form: { ...form, method, path: read.path, query }, notes: [] };
 }
 
@@ -61,7 +77,14 @@ export function pasteCommand(text: string, bases: TargetBases): PasteResult {
   const curl = readCommand(text);
   if (!curl.ok) return curl;
   const target = readTarget(curl.url, bases);
-  if (!target.ok) return target;
+  if (!target.ok) {
+    const instead = target.instead && commandForm(curl, { ok: true, ...target.instead });
+    return { ok: false, message: target.message, ...(instead?.ok ? { instead } : {}) };
+  }
+  return commandForm(curl, target);
+}
+
+function commandForm(curl: CurlRead | PowerShellRead, target: ReadTarget & { ok: true }): PasteResult {
   if (!isApiMethod(curl.method)) {
     return {
       ok: false,

@@ -58,15 +58,45 @@ describe('readTarget', () => {
 
   it.each([
     ['https://other.teamdynamix.com/TDWebApi/api/people', 'https://other.teamdynamix.com/TDWebApi'],
-    ['https://console.example.edu/SBTDWebApi/api/auth/getuser', 'https://console.example.edu/SBTDWebApi'],
     ['http://console.example.edu/TDWebApi/api/auth', 'http://console.example.edu/TDWebApi'],
     ['https://console.example.edu/TDWebApi/idp/me', 'https://console.example.edu/TDWebApi/idp/me'],
-    ['/SBTDWebApi/api/people', '/SBTDWebApi'],
   ])('refuses %j, naming its base %j and the session’s', (text, theirs) => {
     expect(readTarget(text, HERE)).toEqual({
       ok: false,
       message: `That URL is for ${theirs}, but this session is signed in to https://console.example.edu/TDWebApi: a token goes only to its own connection.`,
     });
+  });
+
+  it.each([
+    [
+      'https://console.example.edu/SBTDWebApi/api/people/lookup?searchText=x',
+      'https://console.example.edu/SBTDWebApi',
+    ],
+    ['/SBTDWebApi/api/people/lookup?searchText=x', '/SBTDWebApi'],
+  ])(
+    'refuses %j, of the same tenant’s other base, and offers its path on this connection',
+    (text, theirs) => {
+      expect(readTarget(text, HERE)).toEqual({
+        ok: false,
+        message: `That URL is for ${theirs}, but this session is signed in to https://console.example.edu/TDWebApi: a token goes only to its own connection.`,
+        instead: { path: 'people/lookup', query: [{ name: 'searchText', value: 'x' }] },
+      });
+    },
+  );
+
+  it('offers a relayed sandbox the path of its tenant’s production URL, and nothing of another tenant', () => {
+    const sandbox: TargetBases = {
+      own: 'https://acme.teamdynamix.com/SBTDWebApi',
+      accepted: ['https://console.example.edu/relay/acme-sb', 'https://acme.teamdynamix.com/SBTDWebApi'],
+    };
+    expect(readTarget('https://acme.teamdynamix.com/TDWebApi/api/tickets/{id}', sandbox)).toMatchObject({
+      ok: false,
+      instead: { path: 'tickets/{id}', query: null },
+    });
+    expect(readTarget('https://beta.teamdynamix.com/TDWebApi/api/tickets/1', sandbox)).not.toHaveProperty(
+      'instead',
+    );
+    expect(readTarget('https://acme.teamdynamix.com/TDWebApi/idp/me', sandbox)).not.toHaveProperty('instead');
   });
 
   it('refuses another tenant when relayed, naming both', () => {

@@ -13,6 +13,8 @@ export interface SavedRequest {
   body: string;
   /** A secret (a password, key or token) was masked: it must be filled in again before sending. */
   masked: boolean;
+  /** The import that brought it, for _Remove this import_; absent for one saved from the form. */
+  importId?: string;
 }
 
 /**
@@ -65,11 +67,12 @@ export function parseSaved(value: unknown): SavedRequest | null {
       ? Object.fromEntries(Object.entries(v.pathValues).filter((e): e is [string, string] => isString(e[1])))
       : {};
   // Masked again on the way in: a file or a hand edit may hold a secret the console never stored.
-  return savedFrom(v.name, {
+  const saved = savedFrom(v.name, {
     method: v.method,
     path: v.path,
     pathValues,
     query: query.map((q) => newQueryParam(q.name, q.value)),
     body: v.body,
   });
+  return isString(v.importId) ? { ...saved, importId: v.importId } : saved;
 }

@@ -8,7 +8,7 @@ import { readSaved, useSavedStore } from './saved-store';
 
 beforeEach(() => {
   localStorage.clear();
-  useSavedStore.setState({ byConnection: {} });
+  useSavedStore.setState({ byOrganization: {} });
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -26,12 +26,12 @@ describe('useSavedStore', () => {
     save('/TDWebApi', [savedFrom('Lookup', form)]);
     save('/SBTDWebApi', [savedFrom('Lookup', form)]);
     save('/TDWebApi', [savedFrom(' Lookup ', { ...form, query: [newQueryParam('searchText', 'b')] })]);
-    expect(useSavedStore.getState().byConnection['/TDWebApi']).toEqual([
+    expect(useSavedStore.getState().byOrganization['/TDWebApi']).toEqual([
       expect.objectContaining({ name: 'Lookup', query: [{ name: 'searchText', value: 'b' }] }),
     ]);
     expect(readSaved(localStorage.getItem(KEY))['/SBTDWebApi']).toHaveLength(1);
     remove('/TDWebApi', 'Lookup');
-    expect(useSavedStore.getState().byConnection['/TDWebApi']).toEqual([]);
+    expect(useSavedStore.getState().byOrganization['/TDWebApi']).toEqual([]);
   });
 
   it('never stores a password or key: the secret rule masks them', () => {
@@ -46,11 +46,11 @@ describe('useSavedStore', () => {
     ]);
     const stored = localStorage.getItem(KEY)!;
     expect(stored).not.toMatch(/secret/);
-    expect(useSavedStore.getState().byConnection['/TDWebApi']![0]!.masked).toBe(true);
+    expect(useSavedStore.getState().byOrganization['/TDWebApi']![0]!.masked).toBe(true);
   });
 
   it('reads back only well-formed entries, masking a secret written into storage by hand', () => {
-    const byConnection = readSaved(
+    const byOrganization = readSaved(
       JSON.stringify({
         '/TDWebApi': [
           { name: 'ok', method: 'GET', path: 'auth/getuser', pathValues: {}, query: [], body: '' },
@@ -67,10 +67,10 @@ describe('useSavedStore', () => {
         '/x': 'junk',
       }),
     );
-    const list = byConnection['/TDWebApi']!;
+    const list = byOrganization['/TDWebApi']!;
     expect(list.map((s) => s.name)).toEqual(['ok', 'key']);
     expect(JSON.stringify(list)).not.toContain('k-secret');
-    expect(byConnection['/x']).toBeUndefined();
+    expect(byOrganization['/x']).toBeUndefined();
     expect(readSaved('not json')).toEqual({});
     expect(readSaved(null)).toEqual({});
   });
@@ -107,7 +107,7 @@ describe('useSavedStore', () => {
       true,
     );
     expect(setItem).toHaveBeenCalledTimes(1);
-    const list = useSavedStore.getState().byConnection['/TDWebApi']!;
+    const list = useSavedStore.getState().byOrganization['/TDWebApi']!;
     expect(list.slice(0, 2).map((s) => [s.name, s.path])).toEqual([
       ['b', 'y'],
       ['a', 'x'],
@@ -125,19 +125,52 @@ describe('useSavedStore', () => {
     });
     expect(save('/TDWebApi', [savedFrom('new', form)])).toBe(false);
     expect(remove('/TDWebApi', 'kept')).toBe(false);
-    expect(useSavedStore.getState().byConnection['/TDWebApi']!.map((s) => s.name)).toEqual(['kept']);
+    expect(useSavedStore.getState().byOrganization['/TDWebApi']!.map((s) => s.name)).toEqual(['kept']);
     expect(localStorage.getItem(KEY)).toBe(before);
   });
 
   it('reads connections and path values named like built-in properties as any other name', () => {
     const entry = { name: 'x', method: 'GET', path: 'a/{constructor}', query: [], body: '' };
-    const byConnection = readSaved(
+    const byOrganization = readSaved(
       `{"__proto__":[${JSON.stringify({ ...entry, pathValues: { constructor: 'c' } })}],"constructor":[],"/TDWebApi":[]}`,
     );
-    expect(Object.getPrototypeOf(byConnection)).toBe(Object.prototype);
-    expect(Object.keys(byConnection)).toEqual(['__proto__', 'constructor', '/TDWebApi']);
-    expect(Object.getOwnPropertyDescriptor(byConnection, '__proto__')?.value).toMatchObject([
+    expect(Object.getPrototypeOf(byOrganization)).toBe(Object.prototype);
+    expect(Object.keys(byOrganization)).toEqual(['__proto__', 'constructor', '/TDWebApi']);
+    expect(Object.getOwnPropertyDescriptor(byOrganization, '__proto__')?.value).toMatchObject([
       { pathValues: { constructor: 'c' } },
     ]);
+  });
+});
+
+describe('an organization’s saved requests', () => {
+  const form = { method: 'GET' as const, path: 'people/lookup', pathValues: {}, query: [], body: '' };
+
+  it('adopt moves what an older console kept under a connection’s base, renaming a name already there', () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ 'http://localhost/TDWebApi': [savedFrom('Lookup', form), savedFrom('Other', form)] }),
+    );
+    useSavedStore.setState({ byOrganization: readSaved(localStorage.getItem(KEY)) });
+    useSavedStore.getState().save('org', [savedFrom('Lookup', { ...form, path: 'people' })]);
+    useSavedStore.getState().adopt('http://localhost/TDWebApi', 'org');
+    const stored = readSaved(localStorage.getItem(KEY));
+    expect(Object.keys(stored)).toEqual(['org']);
+    expect(stored.org!.map((s) => [s.name, s.path])).toEqual([
+      ['Lookup', 'people'],
+      ['Lookup (2)', 'people/lookup'],
+      ['Other', 'people/lookup'],
+    ]);
+  });
+
+  it('removes an import’s requests in one step, keeping the rest', () => {
+    const { save, removeImport } = useSavedStore.getState();
+    save('org', [savedFrom('Mine', form)]);
+    save('org', [
+      { ...savedFrom('A', form), importId: 'i1' },
+      { ...savedFrom('B', form), importId: 'i1' },
+    ]);
+    expect(readSaved(localStorage.getItem(KEY)).org!.map((s) => s.importId)).toEqual([undefined, 'i1', 'i1']);
+    removeImport('org', 'i1');
+    expect(readSaved(localStorage.getItem(KEY)).org!.map((s) => s.name)).toEqual(['Mine']);
   });
 });

@@ -7,6 +7,7 @@ import { catalogOperation } from '../catalog/catalog-operation';
 import type { ReadyRequest } from '../description/describe-request';
 import type { BuiltRequest } from '../form/request-form';
 import { useHistoryStore } from '../history/history-store';
+import { keptAnswer } from '../history/kept-answer';
 import { asksBeforeSending, useWriteConsentStore } from './ask-before-writing';
 
 /** A write waiting for its person's yes, with the catalog operation it is (if the catalog knows it). */
@@ -58,12 +59,17 @@ export function useSending(session: Session | null, onDone: () => void) {
     setPending(false);
     setOutcome(result);
     onDone();
-    if (result.kind === 'answer' || (result.kind === 'failed' && result.sent))
-      addToHistory({
+    if (result.kind === 'answer' || (result.kind === 'failed' && result.sent)) {
+      const answered = result.kind === 'answer' ? result.answer : null;
+      void addToHistory({
+        organization: session.connection.organization,
+        connection: session.connection.label,
         sentAt,
         sent: described,
-        status: result.kind === 'answer' ? result.answer.status : null,
+        status: answered?.status ?? null,
+        answer: answered && keptAnswer(described.request, answered),
       });
+    }
   }
 
   function submit(sent: ReadyRequest) {
