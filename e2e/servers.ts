@@ -26,6 +26,11 @@ export const MAIN_ORIGIN = `http://127.0.0.1:${MAIN_PORT}`;
 export const LIMITED_PORT = limited;
 export const LIMITED_ORIGIN = `http://127.0.0.1:${LIMITED_PORT}`;
 export const LIMITED_RATE = 3;
+/**
+ * The bearer token of the second server's test control (`/_emulator/`: its clock, for a spec that waits out a rate
+ * window without waiting). Not a secret: a throwaway server's, on loopback.
+ */
+export const LIMITED_CONTROL_TOKEN = 'e2e-control-token-of-the-limited-server';
 
 /** The main server relays to the second one under this name, as it would to a real tenant. */
 export const RELAY_NAME = 'second';

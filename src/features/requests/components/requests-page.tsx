@@ -18,6 +18,7 @@ import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
+import { forgetJobOnSignOut, RunOverRows } from '@/features/runner/public';
 import { helpBase } from '../catalog/help-url';
 import { describeRequest, type DescribeContext } from '../description/describe-request';
 import { useRequestFormStore } from '../form/form-store';
@@ -40,6 +41,7 @@ import { useRevealAnswer } from './use-reveal-answer';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
+forgetJobOnSignOut();
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -241,6 +243,11 @@ export default function RequestsPage() {
             </Box>
           </SectionCard>
         </Box>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <SectionCard title="Run over rows">
+          <RunOverRows form={form} context={context} connection={session.connection} base={base} />
+        </SectionCard>
       </Box>
       <Box
         sx={{
