@@ -189,6 +189,7 @@ export function RequestFormFields({
                 label={`${label} ${index + 1}`}
                 value={row[part]}
                 onChange={(e) => editRow(row.id, part, e.target.value)}
+                error={ownValue(errors.query, String(row.id))?.[part]}
               />
             ))}
             <Button

@@ -43,6 +43,8 @@ import { useRevealAnswer } from './use-reveal-answer';
 forgetRequestsOnSignOut();
 forgetJobOnSignOut();
 
+const NO_VARIABLES = {};
+
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The one wait figure of a rate limit, in words: the same seconds the Send button counts down. */
@@ -76,7 +78,7 @@ export default function RequestsPage() {
     own: apiBase,
     accepted: [base, ...(session?.connection.upstream ? [session.connection.upstream] : [])],
   };
-  const context: DescribeContext = { base: connectionBase, bases };
+  const context: DescribeContext = { base: connectionBase, bases, variables: NO_VARIABLES };
   const description = describeRequest(form, context);
   const rateMethod = rateMethodOf(
     form.method,
@@ -213,7 +215,7 @@ export default function RequestsPage() {
               Preview
             </Typography>
             {description.ready ? (
-              <RequestPreview base={base} request={description.kept.request} />
+              <RequestPreview base={base} request={description.shown} />
             ) : (
               <Typography variant="body2" color="text.secondary">
                 The preview and the copies show once the path and its parameters are filled in and the body is
@@ -221,7 +223,7 @@ export default function RequestsPage() {
               </Typography>
             )}
             <FormCopies
-              request={description.ready ? description.kept.request : null}
+              request={description.ready ? description.shown : null}
               apiBase={apiBase}
               connection={session.connection.label}
               token={session.token}
@@ -283,7 +285,7 @@ export default function RequestsPage() {
         </SectionCard>
       </Box>
       <ConfirmWrite
-        request={confirm.asking?.kept.request ?? null}
+        request={confirm.asking?.shown ?? null}
         onSend={confirm.onSend}
         onCancel={confirm.onCancel}
         connection={session.connection.label}

@@ -12,6 +12,7 @@ vi.mock('../form/request-form', async (actual) => {
 const CONTEXT: DescribeContext = {
   base: '/TDWebApi',
   bases: { own: 'https://console.example.edu/TDWebApi', accepted: ['https://console.example.edu/TDWebApi'] },
+  variables: {},
 };
 
 const form = (change: Partial<RequestForm>): RequestForm => ({
@@ -88,5 +89,58 @@ describe('describeRequest', () => {
     const empty = describeRequest(form({ path: 'people/{uid}' }), CONTEXT);
     expect(empty).toMatchObject({ ready: false, errors: { pathValues: { uid: 'Fill in uid.' } } });
     expect(empty.kept.form).toBe(empty.form);
+  });
+});
+
+describe('describeRequest with variables', () => {
+  const withVariables = (variables: Record<string, string>): DescribeContext => ({ ...CONTEXT, variables });
+
+  it('sends the values, shows a secret-named one masked and keeps only the names', () => {
+    const written = form({
+      method: 'POST',
+      path: '{{appId}}/tickets',
+      body: '{"Title": "{{title}}", "Password": "{{userPassword}}"}',
+    });
+    const description = describeRequest(
+      written,
+      withVariables({ appId: '31', title: 'Hi', userPassword: 'hunter2' }),
+    );
+    if (!description.ready) throw new Error('not ready');
+    expect(description.request.path).toBe('/api/31/tickets');
+    expect(JSON.parse(description.request.bodyText!)).toEqual({ Title: 'Hi', Password: 'hunter2' });
+    expect(description.shown.path).toBe('/api/31/tickets');
+    expect(description.shown.bodyText).not.toContain('hunter2');
+    expect(description.kept.request.path).toBe('/api/{{appId}}/tickets');
+    expect(JSON.stringify(description.kept)).not.toMatch(/hunter2|"Hi"/);
+  });
+
+  it('describes again when a variable changes, and refuses a reference with no value naming it', () => {
+    const written = form({ path: '{{appId}}/tickets/1' });
+    const refused = describeRequest(written, withVariables({}));
+    expect(refused).toMatchObject({ ready: false, errors: { path: /\{\{appId\}\}, which has no value/ } });
+    expect(describeRequest(written, withVariables({ appId: '31' }))).toMatchObject({
+      ready: true,
+      request: { path: '/api/31/tickets/1' },
+    });
+  });
+
+  it('refuses an imported <redacted> naming its field', () => {
+    const refused = describeRequest(
+      form({ method: 'POST', path: 'auth', body: `{"UserName": "a", "Password": "${MASKED_SECRET}"}` }),
+      CONTEXT,
+    );
+    expect(refused).toMatchObject({
+      ready: false,
+      errors: { body: /^The body’s Password holds <redacted>/ },
+    });
+  });
+
+  it('says where a filled body is not JSON without showing the value', () => {
+    const refused = describeRequest(
+      form({ method: 'POST', path: 'x', body: '{"ID": {{id}}}' }),
+      withVariables({ id: 'not a number' }),
+    );
+    expect(refused).toMatchObject({ ready: false, errors: { body: /once \{\{id\}\} is filled in/ } });
+    expect(JSON.stringify(refused)).not.toContain('not a number');
   });
 });

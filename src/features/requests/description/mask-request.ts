@@ -1,6 +1,9 @@
-import { maskBody } from '@/lib/mask-body';
 import { isSecretName, MASKED_SECRET } from '@contract/secret-fields';
+import type { ApiMethod } from '@contract/web-api/methods';
 import { requestTarget, type BuiltRequest, type RequestForm } from '../form/request-form';
+import { maskTemplateBody } from '../variables/mask-template-body';
+import { targetWithReferences } from '../variables/target-with-references';
+import { isReferenceOnly } from '../variables/variable-syntax';
 
 /** A form as it may be kept or shown, and whether a secret in it is masked (masked now, or masked before). */
 export interface KeptForm {
@@ -35,7 +38,7 @@ function maskParameters(text: string): { text: string; changed: boolean; masked:
     const at = pair.indexOf('=');
     if (at < 0 || !isSecretName(decodedQueryPart(pair.slice(0, at)))) return pair;
     const value = pair.slice(at + 1);
-    if (value === '') return pair;
+    if (value === '' || isReferenceOnly(decodedQueryPart(value))) return pair;
     masked = true;
     if (decodedQueryPart(value) === MASKED_SECRET) return pair;
     changed = true;
@@ -69,15 +72,16 @@ function maskPath(path: string): { text: string; changed: boolean; masked: boole
 /**
  * The form as it may be kept or shown: the one secret rule (`isSecretName`) masks its body, its query rows, its path
  * parameters and a query typed into its path. The same form (the same object) when nothing needed masking; `masked`
- * also when a secret was masked before (its value is the mask), since sending it would send the mask.
+ * also when a secret was masked before (its value is the mask), since sending it would send the mask. A variable's
+ * `{{name}}` alone under a secret name is kept: it names the value, which stays with the variables.
  */
 export function maskForm(form: RequestForm): KeptForm {
-  const body = maskBody(form.body, 2);
+  const body = maskTemplateBody(form.body);
   const path = maskPath(form.path);
   let changed = body.masked || path.changed;
   let masked = changed || path.masked;
   const safe = (name: string, value: string) => {
-    if (!isSecretName(name) || value === '') return value;
+    if (!isSecretName(name) || value === '' || isReferenceOnly(value)) return value;
     masked = true;
     if (value === MASKED_SECRET) return value;
     changed = true;
@@ -109,4 +113,26 @@ export function maskRequest(form: RequestForm, request: BuiltRequest): KeptReque
       ...(request.bodyText !== undefined ? { bodyText: kept.form.body } : {}),
     },
   };
+}
+
+/**
+ * A form that uses variables as it may be kept or shown: masked, and its request made from it with each
+ * `{{name}}` as written, so that what is kept names the variables and holds none of their values.
+ */
+export function keptWithReferences(form: RequestForm, method: ApiMethod, hasBody: boolean): KeptRequest {
+  const kept = maskForm(form);
+  return {
+    ...kept,
+    request: {
+      method,
+      path: targetWithReferences(kept.form),
+      ...(hasBody ? { bodyText: kept.form.body } : {}),
+    },
+  };
+}
+
+/** A resolved form as it may be shown: masked by the one rule, as a request (`resolveForShowing` gave its values). */
+export function shownRequest(form: RequestForm, hasBody: boolean): BuiltRequest {
+  const { form: safe } = maskForm(form);
+  return { method: safe.method, path: requestTarget(safe), ...(hasBody ? { bodyText: safe.body } : {}) };
 }

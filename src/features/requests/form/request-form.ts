@@ -47,9 +47,10 @@ export function newQueryParam(name = '', value = ''): QueryParam {
   return { id: nextId++, name, value };
 }
 
-const PLACEHOLDER = /\{([^{}/]+)\}/g;
+/** `{name}`, and never a brace of a variable's `{{name}}` (issue 37: `{{appId}}` went out as `{31}`). */
+const PLACEHOLDER = /(?<!\{)\{([^{}/]+)\}(?!\})/g;
 
-/** The `{name}` placeholders of a path, each once, in order. */
+/** The `{name}` placeholders of a path, each once, in order; a variable's `{{name}}` is none. */
 export function placeholdersOf(path: string): string[] {
   return [...new Set([...path.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
@@ -132,6 +133,8 @@ export interface FormErrors {
   path?: string;
   /** By placeholder name: read with `ownValue`. */
   pathValues?: Record<string, string>;
+  /** By query row id (`String(row.id)`), its name's and its value's: read with `ownValue`. */
+  query?: Record<string, { name?: string; value?: string }>;
   body?: string;
 }
 

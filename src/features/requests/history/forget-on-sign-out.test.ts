@@ -15,6 +15,7 @@ function signInAndWork() {
   const sent = describeRequest(useRequestFormStore.getState().form, {
     base: '/TDWebApi',
     bases: { own: 'http://localhost:3000/TDWebApi', accepted: [] },
+    variables: {},
   });
   if (!sent.ready) throw new Error('not a request');
   useHistoryStore.getState().add({ sentAt: 1, sent, status: 200 });

@@ -8,6 +8,7 @@ function add(form: RequestForm, status: number | null = 200) {
   const sent = describeRequest(form, {
     base: '/TDWebApi',
     bases: { own: 'http://localhost/TDWebApi', accepted: [] },
+    variables: {},
   });
   if (!sent.ready) throw new Error('bad form');
   useHistoryStore.getState().add({ sentAt: 1, sent, status });
