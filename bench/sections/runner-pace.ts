@@ -25,8 +25,9 @@ interface Figures {
 function simulatedClock(server: TestServer): RunClock {
   return {
     now: () => server.clock.now() - BROWSER_BEHIND_MS,
-    sleep: async (ms, wake) => {
+    sleep: (ms, wake) => {
       if (!wake.aborted && Number.isFinite(ms)) server.clock.advance(Math.max(0, ms));
+      return Promise.resolve();
     },
   };
 }

@@ -11,6 +11,8 @@ function bigJob(): Job {
     connectionId: 'emulator',
     connectionLabel: 'This server',
     operation: 'GET people/{uid}',
+    form: { method: 'GET', path: 'people/{uid}', pathValues: { uid: '{{uid}}' }, query: [], body: '' },
+    keepable: true,
     columns: ['uid'],
     values: Array.from({ length: ROWS }, (_, i) => ({ uid: `u${i + 1}` })),
     requests: [],

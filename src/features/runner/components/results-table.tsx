@@ -48,6 +48,8 @@ export function ResultsTable({ job }: { job: Job }) {
     return failuresOnly ? all.filter((line) => line.result !== undefined && !line.result.ok) : all;
   }, [job.values, job.results, failuresOnly, version]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer hands back functions React's compiler cannot memoize: this table is drawn as it renders.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scrollRef.current,

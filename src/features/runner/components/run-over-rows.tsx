@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +17,7 @@ import { useJobStore } from '../run/job-store';
 import { mayKeep } from '../run/kept-job';
 import { KeptJobOffer } from './kept-job-offer';
 import { planRows } from '../rows/plan-rows';
-import { readRows } from '../rows/read-rows';
+import { readRows, type RowValues } from '../rows/read-rows';
 import { ConfirmRun } from './confirm-run';
 import { JobView } from './job-view';
 import { RowsInput, type RowsInputValue } from './rows-input';
@@ -48,24 +48,26 @@ export function RunOverRows({
     [input],
   );
   // The screen hands a new context each render: the rows are described again only when what it says changes.
+  // A row's columns are its variables, over the organization's of the same name.
   const contextKey = [context.base, context.bases.own, ...context.bases.accepted].join('\n');
+  const { variables } = context;
+  const describeRow = useCallback(
+    (jobForm: RequestForm) => (row: RowValues) =>
+      describeRequest(jobForm, { ...context, variables: { ...variables, ...row } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `contextKey` and `variables` stand for `context`
+    [contextKey, variables],
+  );
   const plan = useMemo(
-    () =>
-      read?.ok
-        ? planRows(read.rows.values, (variables) => describeRequest(form, { ...context, variables }))
-        : null,
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `contextKey` stands for `context`
-    [read, form, contextKey],
+    () => (read?.ok ? planRows(read.rows.values, describeRow(form)) : null),
+    [read, form, describeRow],
   );
   if (job) return <JobView job={job} connectionId={connection.id} />;
-  const describeRow = (jobForm: RequestForm) => (variables: Record<string, string>) =>
-    describeRequest(jobForm, { ...context, variables });
 
   const operation = `${form.method} ${form.path.trim()}`;
   function run() {
     if (!read?.ok || !plan?.ok) return;
     setAsking(false);
-    const { masked } = describeRequest(form, { ...context, variables: {} }).kept;
+    const { masked } = describeRequest(form, context).kept;
     start({
       connectionId: connection.id,
       connectionLabel: connection.label,

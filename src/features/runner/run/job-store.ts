@@ -35,15 +35,15 @@ export type JobSpec = Omit<Job, 'results' | 'progress' | 'version'>;
 
 interface JobState {
   job: Job | null;
-  start(spec: JobSpec): void;
+  start: (spec: JobSpec) => void;
   /** Goes on with a job kept in the browser, from its rows not done, each row's request described anew. */
-  restore(kept: KeptJob, requests: BuiltRequest[]): void;
-  pause(): void;
-  resume(): void;
-  cancel(): void;
+  restore: (kept: KeptJob, requests: BuiltRequest[]) => void;
+  pause: () => void;
+  resume: () => void;
+  cancel: () => void;
   /** Sends the rows that failed once more (the others keep their results). */
-  rerunFailed(): void;
-  discard(): void;
+  rerunFailed: () => void;
+  discard: () => void;
 }
 
 /** How often a running job is written to the browser's storage, at most (and at each pause and end). */

@@ -24,7 +24,7 @@ export function answerFields(body: unknown): Record<string, FieldValue> {
   if (typeof body !== 'object' || body === null) return {};
   const fields: Record<string, FieldValue> = {};
   let kept = 0;
-  for (const [name, value] of Object.entries(body)) {
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (kept >= KEPT.fields) break;
     if (typeof value === 'string') fields[name] = value.slice(0, KEPT.textLength);
     else if (typeof value === 'number' || typeof value === 'boolean' || value === null) fields[name] = value;

@@ -45,12 +45,12 @@ function limitedServer(limit = 3) {
   };
 }
 
-function start(send: (index: number) => Promise<RowAnswer>, rows: number, stopOnError = false) {
+function start(answer: (index: number) => RowAnswer | Promise<RowAnswer>, rows: number, stopOnError = false) {
   const results: (RowResult | undefined)[] = [];
   const seen: RunProgress[] = [];
   const control = runJob({
     queue: Array.from({ length: rows }, (_, i) => i),
-    send,
+    send: (index) => Promise.resolve(answer(index)),
     pacer: createPacer(LIMIT),
     clock: timerClock(() => Date.now()),
     stopOnError,
@@ -69,7 +69,7 @@ afterEach(() => vi.useRealTimers());
 describe('runJob', () => {
   it('sends a window’s calls at once, waits for the reset and the margin, and meets no 429', async () => {
     const server = limitedServer();
-    const { control, results, seen } = start(async () => server.call(), 7);
+    const { control, results, seen } = start(() => server.call(), 7);
     await vi.advanceTimersByTimeAsync(0);
     expect(server.sentAt).toHaveLength(3);
     expect(seen.at(-1)).toMatchObject({
@@ -90,7 +90,7 @@ describe('runJob', () => {
   it('a 429 (another client spent the window) waits as it says and sends that row once more', async () => {
     const server = limitedServer();
     server.spend();
-    const { control, results } = start(async () => server.call(), 2);
+    const { control, results } = start(() => server.call(), 2);
     await vi.advanceTimersByTimeAsync(0);
     expect(server.sentAt).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(60_000 + RESET_MARGIN_MS);
@@ -111,7 +111,7 @@ describe('runJob', () => {
       message: 'Too many calls',
     };
     const { control, results } = start(
-      async () => ({ ...refused, pace: { kind: 'refused', retryAt: Date.now() + 1000 } }),
+      () => ({ ...refused, pace: { kind: 'refused', retryAt: Date.now() + 1000 } }),
       1,
     );
     await vi.advanceTimersByTimeAsync(10_000);
@@ -129,11 +129,11 @@ describe('runJob', () => {
       message: status === 404 ? 'Not found' : '',
     });
     const statuses = [200, 404, 200];
-    const stopping = start(async (i) => answer(statuses[i]!), 3, true);
+    const stopping = start((i) => answer(statuses[i]!), 3, true);
     await vi.advanceTimersByTimeAsync(0);
     expect(await stopping.control.ended).toMatchObject({ phase: 'stopped', done: 2 });
     expect(stopping.results[2]).toBeUndefined();
-    const going = start(async (i) => answer(statuses[i]!), 3, false);
+    const going = start((i) => answer(statuses[i]!), 3, false);
     await vi.advanceTimersByTimeAsync(0);
     expect(await going.control.ended).toMatchObject({ phase: 'finished', done: 3 });
     expect(going.results.map((r) => r?.ok)).toEqual([true, false, true]);
@@ -166,7 +166,7 @@ describe('runJob', () => {
 
   it('a cancel ends a wait for the window at once', async () => {
     const server = limitedServer(1);
-    const { control } = start(async () => server.call(), 3);
+    const { control } = start(() => server.call(), 3);
     await vi.advanceTimersByTimeAsync(0);
     control.cancel();
     expect(await control.ended).toMatchObject({ phase: 'cancelled', done: 1 });
@@ -175,7 +175,7 @@ describe('runJob', () => {
   it('a session that ended pauses the job for a new sign-in; resumed, the row goes again', async () => {
     let signedIn = false;
     const { control, seen, results } = start(
-      async () =>
+      () =>
         signedIn
           ? { kind: 'answer', status: 200, ms: 1, pace: { kind: 'silent' }, fields: {}, message: '' }
           : { kind: 'failed', message: 'Your session has expired.', signedOut: true },
@@ -192,7 +192,7 @@ describe('runJob', () => {
 
   it('a row the console holds back for a limit waits and goes again, without counting a retry', async () => {
     let held = true;
-    const { control, results } = start(async () => {
+    const { control, results } = start(() => {
       if (held) {
         held = false;
         return { kind: 'held', retryAt: Date.now() + 5000 };

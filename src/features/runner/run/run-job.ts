@@ -152,7 +152,7 @@ export function runJob(options: RunOptions): RunControl {
         };
       }
       position++;
-      if (!results[index]!.ok && options.stopOnError) {
+      if (!results[index]?.ok && options.stopOnError) {
         phase = 'stopped';
         emit();
         return progress();
