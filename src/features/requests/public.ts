@@ -3,7 +3,6 @@
 export {
   describeRequest,
   type DescribeContext,
-  type ReadyRequest,
   type RequestDescription,
 } from './description/describe-request';
 export type { BuiltRequest, RequestForm } from './form/request-form';

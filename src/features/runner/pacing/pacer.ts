@@ -7,7 +7,7 @@ import type { DocumentedLimit } from '@contract/catalog/catalog-entry';
 export const RESET_MARGIN_MS = 2000;
 
 /** What the pacer knows of the current window, on the browser's clock (the skew already taken off). */
-export interface PaceWindow {
+interface PaceWindow {
   limit: number;
   remaining: number;
   resetAt: number;

@@ -2,7 +2,7 @@ import type { BuiltRequest, RequestDescription } from '@/features/requests/publi
 import type { RowValues } from './read-rows';
 
 /** How many of the first rows the preview shows, as they will go out. */
-export const PREVIEWED_ROWS = 3;
+const PREVIEWED_ROWS = 3;
 
 export type RowsPlan =
   /** `shown`: the first rows' requests as they may be shown (secrets masked). */

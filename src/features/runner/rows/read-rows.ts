@@ -6,7 +6,7 @@ export type RowsFormat = 'lines' | 'csv' | 'json';
 /** A row's values by column: each column a variable for that row. */
 export type RowValues = Record<string, string>;
 
-export interface Rows {
+interface Rows {
   columns: string[];
   values: RowValues[];
 }

@@ -31,7 +31,7 @@ export interface Job {
   version: number;
 }
 
-export type JobSpec = Omit<Job, 'results' | 'progress' | 'version'>;
+type JobSpec = Omit<Job, 'results' | 'progress' | 'version'>;
 
 interface JobState {
   job: Job | null;

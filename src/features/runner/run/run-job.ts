@@ -17,7 +17,7 @@ export type RowAnswer =
   /** No answer (the server unreachable), or the session ended: `signedOut` pauses the job for a new sign-in. */
   | { kind: 'failed'; message: string; signedOut: boolean };
 
-export type RunPhase = 'running' | 'waiting' | 'paused' | 'cancelled' | 'stopped' | 'finished';
+type RunPhase = 'running' | 'waiting' | 'paused' | 'cancelled' | 'stopped' | 'finished';
 
 export interface RunProgress {
   phase: RunPhase;
