@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import {
-  LIMITED_CONTROL_TOKEN,
+  CONTROL_TOKEN,
   LIMITED_ORIGIN,
   LIMITED_PORT,
   LIMITED_RATE,
@@ -39,11 +39,13 @@ export default defineConfig({
     {
       command: 'node e2e/start-server.mjs',
       // The real service's limit, whatever the calling shell has set; the second server stands in for a real
-      // tenant behind the relay.
+      // tenant behind the relay; its test control scripts faults (a slow answer).
       env: {
         PORT: String(MAIN_PORT),
         RATE_LIMIT: '60',
         RELAY_TENANTS: `${RELAY_NAME}=${LIMITED_ORIGIN}/TDWebApi`,
+        EMULATOR_CONTROL: '1',
+        EMULATOR_CONTROL_TOKEN: CONTROL_TOKEN,
       },
       url: `${MAIN_ORIGIN}/healthz`,
       reuseExistingServer: false,
@@ -61,7 +63,7 @@ export default defineConfig({
         REPLAY_DIR: 'e2e/recordings',
         // Its clock moves a rate window on in the runner's spec.
         EMULATOR_CONTROL: '1',
-        EMULATOR_CONTROL_TOKEN: LIMITED_CONTROL_TOKEN,
+        EMULATOR_CONTROL_TOKEN: CONTROL_TOKEN,
       },
       url: `${LIMITED_ORIGIN}/healthz`,
       reuseExistingServer: false,

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoSecrets, findLeaks, type Secret } from '../server/testing/log-leaks.ts';
-import { LOG_DIR } from './servers';
+import { CONTROL_TOKEN, LOG_DIR } from './servers';
 
 /**
- * Fails the run when any server's output holds a demo password or key, a token, or a cookie value a browser was
- * given during the run. The output is kept for inspection when it leaks.
+ * Fails the run when any server's output holds a demo password or key, a token, the control token, or a cookie
+ * value a browser was given during the run. The output is kept for inspection when it leaks.
  */
 export default function checkServerOutput() {
   const files = readdirSync(LOG_DIR);
@@ -16,7 +16,7 @@ export default function checkServerOutput() {
     .flatMap((name) => readFileSync(join(LOG_DIR, name), 'utf8').split('\n'))
     .filter(Boolean)
     .map((value) => ({ kind: 'a cookie value', value }));
-  const secrets = [...demoSecrets(), ...cookies];
+  const secrets = [...demoSecrets(), ...cookies, { kind: 'the control token', value: CONTROL_TOKEN }];
   const leaks = outputs.flatMap((name) =>
     findLeaks(readFileSync(join(LOG_DIR, name), 'utf8'), secrets).map(
       (leak) => `${name} line ${leak.line}: ${leak.kind}`,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, seriousViolations } from './fixtures';
 import { openRequests, signInAsOwnCaller, test } from './requests-screen';
-import { LIMITED_CONTROL_TOKEN, LIMITED_ORIGIN, LIMITED_RATE } from './servers';
+import { CONTROL_TOKEN, LIMITED_ORIGIN, LIMITED_RATE } from './servers';
 
 // The runner (issue 37): rows from a CSV, the preview before anything goes out, the pace the answers' rate-limit
 // headers set, a 429 waited out, the results and their downloads. The second server allows LIMITED_RATE calls of
@@ -20,7 +20,7 @@ const UIDS = [...PEOPLE, ...NOBODY];
 /** Moves the second server's clock on by `seconds`: its rate windows end, as a minute's wait would end them. */
 async function advanceServer(request: APIRequestContext, seconds: number) {
   const moved = await request.post(`${LIMITED_ORIGIN}/_emulator/clock`, {
-    headers: { Authorization: `Bearer ${LIMITED_CONTROL_TOKEN}` },
+    headers: { Authorization: `Bearer ${CONTROL_TOKEN}` },
     data: { advance: `${seconds}s` },
   });
   expect(moved.status()).toBe(200);
@@ -46,7 +46,7 @@ async function spendWindow(page: Page, token: string) {
 
 test.afterEach(async ({ request }) => {
   const back = await request.post(`${LIMITED_ORIGIN}/_emulator/clock`, {
-    headers: { Authorization: `Bearer ${LIMITED_CONTROL_TOKEN}` },
+    headers: { Authorization: `Bearer ${CONTROL_TOKEN}` },
     data: { offsetSeconds: 0 },
   });
   expect(back.status()).toBe(200);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,11 +27,13 @@ export const MAIN_ORIGIN = `http://127.0.0.1:${MAIN_PORT}`;
 export const LIMITED_PORT = limited;
 export const LIMITED_ORIGIN = `http://127.0.0.1:${LIMITED_PORT}`;
 export const LIMITED_RATE = 3;
+
 /**
- * The bearer token of the second server's test control (`/_emulator/`: its clock, for a spec that waits out a rate
- * window without waiting). Not a secret: a throwaway server's, on loopback.
+ * The test-control API (`/_emulator`) of both servers (the main one's faults, such as a slow answer; the second's
+ * clock, which the runner's spec moves on) takes this bearer token, chosen once by the runner, like the ports.
  */
-export const LIMITED_CONTROL_TOKEN = 'e2e-control-token-of-the-limited-server';
+if (!process.env.E2E_CONTROL_TOKEN) process.env.E2E_CONTROL_TOKEN = randomBytes(24).toString('hex');
+export const CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN;
 
 /** The main server relays to the second one under this name, as it would to a real tenant. */
 export const RELAY_NAME = 'second';

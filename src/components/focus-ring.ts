@@ -23,7 +23,8 @@ export function focusRing(t: Theme, offset = -2) {
  * :focus-visible decides), never as a jump on a mouse user's screen.
  */
 export const FOCUSED_HEADING = {
-  scrollMarginTop: 80,
+  // Below md the app bar holds a second row, the connection's: a heading scrolled to stays clear of both.
+  scrollMarginTop: { xs: 108, md: 80 },
   '&:focus': { outline: 'none' },
   '&:focus-visible': (t: Theme) => focusRing(t, 2),
 } as const;

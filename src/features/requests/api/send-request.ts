@@ -10,7 +10,9 @@ import type { BuiltRequest } from '../form/request-form';
 export type SendOutcome =
   | { kind: 'answer'; answer: RawAnswer; decision: ErrorDecision | null }
   /** No answer; `sent` tells whether the request left at all (not when refused for a rate limit or expiry). */
-  | { kind: 'failed'; decision: ErrorDecision; sent: boolean };
+  | { kind: 'failed'; decision: ErrorDecision; sent: boolean }
+  /** Its person stopped waiting (`signal`): not a failure of the server, so the error policy never hears of it. */
+  | { kind: 'cancelled' };
 
 /**
  * Sends a built request through the console's one request path and hands back the answer as it came. A failure
@@ -18,11 +20,12 @@ export type SendOutcome =
  * what it means for the session. At 0 calls left the method waits for the window's reset: the next call could only
  * be refused.
  */
-export async function sendRequest(request: BuiltRequest): Promise<SendOutcome> {
+export async function sendRequest(request: BuiltRequest, signal?: AbortSignal): Promise<SendOutcome> {
   try {
     const answer = await api.sendRaw({
       ...request,
       auth: !authCallOf(request.method, request.path, 'strict').signIn,
+      signal,
     });
     if (answer.rateLimit?.remaining === 0 && answer.resetAt !== null) {
       const blocked = rateLimitBook.blockedUntil(answer.base, answer.rateMethod) ?? 0;
@@ -31,6 +34,7 @@ export async function sendRequest(request: BuiltRequest): Promise<SendOutcome> {
     const decision = answer.error ? await errorPolicy.decide(answer.error) : null;
     return { kind: 'answer', answer, decision };
   } catch (error) {
+    if (signal?.aborted) return { kind: 'cancelled' };
     const sent = !(error instanceof RateLimitedError || error instanceof SessionExpiredError);
     return { kind: 'failed', decision: await errorPolicy.decide(error), sent };
   }

@@ -27,9 +27,11 @@ import { forgetRequestsOnSignOut } from '../history/forget-on-sign-out';
 import type { HistoryEntry } from '../history/history-store';
 import { formFromEntry, NEW_FORM, type FormErrors } from '../form/request-form';
 import { useSending } from '../sending/use-sending';
+import { AnsweredRequest } from './answered-request';
 import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
+import { FormBesideAnswer } from './form-beside-answer';
 import { FormCopies } from './form-copies';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
@@ -60,6 +62,7 @@ export default function RequestsPage() {
   /** Counts _New request_: the saved list starts afresh, so a save does not replace the request loaded before. */
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
   const catalogSearchRef = useRef<HTMLInputElement>(null);
   const saveRef = useRef<{ save: () => void }>(null);
   useRequestsShortcuts({
@@ -68,7 +71,7 @@ export default function RequestsPage() {
     save: () => saveRef.current?.save(),
   });
   const { heading: answerHeading, reveal } = useRevealAnswer();
-  const { outcome, pending, submit, confirm } = useSending(session, reveal);
+  const { outcome, sent, pending, submit, confirm, cancel } = useSending(session, reveal);
   const connectionBase = session?.connection.baseUrl ?? '';
   const relayed = Boolean(session?.connection.upstream);
   const origin = window.location.origin;
@@ -132,7 +135,7 @@ export default function RequestsPage() {
     pathRef.current?.focus();
   }
 
-  const decision = outcome?.decision ?? null;
+  const decision = outcome && outcome.kind !== 'cancelled' ? outcome.decision : null;
   const failure = wait
     ? { message: withRelayLimit(waitSentence(wait.seconds), decision?.details), details: decision?.details }
     : decision?.kind === 'rate-limited'
@@ -148,7 +151,7 @@ export default function RequestsPage() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 3fr)' },
           alignItems: 'start',
         }}
       >
@@ -160,8 +163,8 @@ export default function RequestsPage() {
             searchRef={catalogSearchRef}
           />
         </SectionCard>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
-          <SectionCard title="Request">
+        <FormBesideAnswer formHeading={formHeading} answerHeading={answerHeading}>
+          <SectionCard title="Request" headingRef={formHeading}>
             <Box
               component="form"
               noValidate
@@ -178,6 +181,11 @@ export default function RequestsPage() {
                 <Button type="submit" variant="contained" disabled={pending || wait !== null}>
                   {wait ? `Send (wait ${wait.seconds} s)` : pending ? 'Sending…' : 'Send'}
                 </Button>
+                {pending && (
+                  <Button variant="outlined" onClick={cancel}>
+                    Cancel
+                  </Button>
+                )}
                 <Typography variant="body2" color="text.secondary">
                   {IS_MAC ? '⌘' : 'Ctrl'}+Enter sends
                 </Typography>
@@ -231,7 +239,14 @@ export default function RequestsPage() {
           </SectionCard>
           <SectionCard title="Answer" headingRef={answerHeading}>
             <Box aria-live="polite">
-              {pending && <Alert severity="info">Sending…</Alert>}
+              {sent && (
+                <AnsweredRequest
+                  sent={sent}
+                  phase={pending ? 'sending' : outcome?.kind === 'cancelled' ? 'cancelled' : 'answered'}
+                  current={description}
+                  base={connectionBase}
+                />
+              )}
               {failure && <ErrorNotice message={failure.message} details={failure.details} />}
               {outcome?.kind === 'answer' && (
                 <AnswerView
@@ -244,7 +259,7 @@ export default function RequestsPage() {
               )}
             </Box>
           </SectionCard>
-        </Box>
+        </FormBesideAnswer>
       </Box>
       <Box sx={{ mt: 2 }}>
         <SectionCard title="Run over rows">

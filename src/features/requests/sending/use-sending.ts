@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { now } from '@/lib/clock';
 import type { Session } from '@/session/session';
 import { sendRequest, type SendOutcome } from '../api/send-request';
@@ -6,34 +6,58 @@ import type { ReadyRequest } from '../description/describe-request';
 import { useHistoryStore } from '../history/history-store';
 import { asksBeforeSending, useWriteConsentStore } from './ask-before-writing';
 
+/** The request the answer area speaks of: as described when sent, when and on which connection. */
+export interface SentRequest {
+  described: ReadyRequest;
+  sentAt: number;
+  /** The connection's label, as the screen names it. */
+  connection: string;
+  /** The connection's base URL: an answer from another connection is never this form's. */
+  base: string;
+}
+
 /**
  * Sending from the Requests screen: a described request goes at once, or, a write on a connection that is not a
- * sandbox, once its person says yes (`confirm` feeds the dialog); its outcome is kept for the screen and the
- * description for the History. `onDone` runs when an outcome is in.
+ * sandbox, once its person says yes (`confirm` feeds the dialog); its outcome is kept for the screen with the
+ * request it answers (`sent`), and the description for the History. `cancel` stops waiting for the answer: the
+ * outcome says so, and the History keeps nothing of it. `onDone` runs when an outcome is in.
  */
 export function useSending(session: Session | null, onDone: () => void) {
   const addToHistory = useHistoryStore((s) => s.add);
   const trusted = useWriteConsentStore((s) => s.trusted);
   const trust = useWriteConsentStore((s) => s.trust);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [sent, setSent] = useState<SentRequest | null>(null);
   const [pending, setPending] = useState(false);
   const [asking, setAsking] = useState<ReadyRequest | null>(null);
+  const waiting = useRef<AbortController | null>(null);
+  // Leaving the screen stops waiting: nothing would be left to show the answer.
+  useEffect(() => () => waiting.current?.abort(), []);
 
-  async function run(sent: ReadyRequest) {
+  async function run(described: ReadyRequest) {
+    if (!session) return;
+    const controller = new AbortController();
+    waiting.current = controller;
+    const sentAt = now();
     setPending(true);
     setOutcome(null);
-    const sentAt = now();
-    const result = await sendRequest(sent.request);
+    setSent({ described, sentAt, connection: session.connection.label, base: session.connection.baseUrl });
+    const result = await sendRequest(described.request, controller.signal);
+    waiting.current = null;
     setPending(false);
     setOutcome(result);
     onDone();
-    if (result.kind === 'answer' || result.sent)
-      addToHistory({ sentAt, sent, status: result.kind === 'answer' ? result.answer.status : null });
+    if (result.kind === 'answer' || (result.kind === 'failed' && result.sent))
+      addToHistory({
+        sentAt,
+        sent: described,
+        status: result.kind === 'answer' ? result.answer.status : null,
+      });
   }
 
-  function submit(sent: ReadyRequest) {
-    if (session && asksBeforeSending(sent.request.method, session, trusted)) setAsking(sent);
-    else void run(sent);
+  function submit(described: ReadyRequest) {
+    if (session && asksBeforeSending(described.request.method, session, trusted)) setAsking(described);
+    else void run(described);
   }
 
   const confirm = {
@@ -46,5 +70,6 @@ export function useSending(session: Session | null, onDone: () => void) {
       void run(asking);
     },
   };
-  return { outcome, pending, submit, confirm };
+  const cancel = () => waiting.current?.abort();
+  return { outcome, sent, pending, submit, confirm, cancel };
 }

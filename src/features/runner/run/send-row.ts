@@ -16,6 +16,9 @@ export async function sendRow(request: BuiltRequest): Promise<RowAnswer> {
       return { kind: 'held', retryAt: decision.retryAt };
     return { kind: 'failed', message: decision.message, signedOut: decision.signOut !== null };
   }
+  // The runner sends without a signal: a call under way is let finish (pause and cancel act between rows).
+  if (outcome.kind === 'cancelled')
+    return { kind: 'failed', message: 'Stopped before an answer came.', signedOut: false };
   const { answer, decision } = outcome;
   if (decision?.signOut) return { kind: 'failed', message: decision.message, signedOut: true };
   const pace: PaceAnswer =
