@@ -8,14 +8,17 @@ export const MAX_JSON_DEPTH = 512;
 
 class TooDeep extends Error {}
 
-function maskValue(value: unknown, depth: number): unknown {
+/** Whether a secret-named member's value may stay as written: a placeholder that holds no secret itself. */
+type Keeps = (value: unknown) => boolean;
+
+function maskValue(value: unknown, depth: number, keeps: Keeps): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > MAX_JSON_DEPTH) throw new TooDeep();
-  if (Array.isArray(value)) return value.map((v) => maskValue(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => maskValue(v, depth + 1, keeps));
   return Object.fromEntries(
     Object.entries(value).map(([key, v]) => [
       key,
-      isSecretName(key) ? MASKED_SECRET : maskValue(v, depth + 1),
+      isSecretName(key) && !keeps(v) ? MASKED_SECRET : maskValue(v, depth + 1, keeps),
     ]),
   );
 }
@@ -29,15 +32,20 @@ const unreadable = (body: string) =>
  * letter case, at any depth) masked, and whether anything was. A body without secrets is kept exactly as written;
  * one that does not parse, or nests deeper than `MAX_JSON_DEPTH`, is kept whole only when no secret name appears
  * in it. A masked body is indented by `spacing`, or by default keeps its own shape (indented when it spans lines,
- * one line when it was one).
+ * one line when it was one). `keeps` spares a secret-named value that is a placeholder (an exported job's
+ * `{{column}}`, filled from the CSV when it runs).
  */
-export function maskBody(body: string, spacing?: number): { text: string; masked: boolean } {
+export function maskBody(
+  body: string,
+  spacing?: number,
+  keeps: Keeps = () => false,
+): { text: string; masked: boolean } {
   if (body.trim() === '') return { text: body, masked: false };
   let parsed: unknown;
   let masked: unknown;
   try {
     parsed = JSON.parse(body);
-    masked = maskValue(parsed, 1);
+    masked = maskValue(parsed, 1, keeps);
   } catch (error) {
     if (error instanceof SyntaxError || error instanceof TooDeep) return unreadable(body);
     throw error;
