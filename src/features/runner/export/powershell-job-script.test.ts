@@ -9,6 +9,21 @@ import { powershellJobScript } from './powershell-job-script';
 const SINGLE = "'\u2018\u2019\u201A\u201B";
 const DOUBLE = '"\u201C\u201D\u201E';
 const PAIRS: Record<string, string> = { ')': '(', '}': '{', ']': '[' };
+/** PowerShell's own commands the script calls (cmdlets of PowerShell 7). */
+const POWERSHELL_COMMANDS = [
+  'ConvertFrom-Json',
+  'ConvertTo-Json',
+  'ForEach-Object',
+  'Import-Csv',
+  'Invoke-WebRequest',
+  'Read-Host',
+  'Start-Sleep',
+  'Test-Path',
+  'Where-Object',
+  'Write-Host',
+];
+/** PowerShell's own variables the script reads. */
+const AUTOMATIC = ['_', 'true', 'null', 'ExecutionContext'];
 
 /**
  * The script as PowerShell reads it: its code with each string literal as `''` and comments left out, the values of
@@ -64,7 +79,7 @@ describe('powershellJobScript', () => {
       'param(\n  [Parameter(Mandatory = $true)][string]$RowsPath,',
       'Import-Csv -LiteralPath $RowsPath -Encoding UTF8',
       "Read-Host -Prompt 'Password' -AsSecureString",
-      'Invoke-WebRequest -Method $Method -Uri $uri -Headers $headers',
+      'Invoke-WebRequest -Method $Method -Uri $uri -Headers $headers -TimeoutSec 60 -SkipHttpErrorCheck',
       "Get-Header $answer 'X-RateLimit-Remaining'",
       "Get-Header $Answer 'X-RateLimit-Reset'",
       "Get-Header $Answer 'Retry-After'",
@@ -72,6 +87,21 @@ describe('powershellJobScript', () => {
     ])
       expect(script).toContain(part);
     expect(script).not.toMatch(/AsPlainText|ConvertFrom-SecureString|Export-Clixml/);
+    const { code } = readPowerShell(script);
+    // Every command it calls is PowerShell's own or defined in it; every variable it reads is set, a parameter or
+    // one of PowerShell's own (names are case-insensitive).
+    const defined = new Set([...code.matchAll(/^function ([\w-]+)/gm)].map((m) => m[1]!.toLowerCase()));
+    const called = new Set([...code.matchAll(/(?<![\w$:.-])([A-Z][A-Za-z]+-[A-Z]\w+)/g)].map((m) => m[1]!));
+    expect([...called].filter((name) => !defined.has(name.toLowerCase())).sort()).toEqual(
+      POWERSHELL_COMMANDS,
+    );
+    const set = new Set(
+      [
+        ...code.matchAll(/\$(?:script:)?(\w+)\s*(?:=|\+=|\+\+)|\](\$\w+)|foreach \(\$(\w+)|\[ref\]\$(\w+)/g),
+      ].map((m) => (m[1] ?? m[2]?.slice(1) ?? m[3] ?? m[4])!.toLowerCase()),
+    );
+    for (const [, name] of code.matchAll(/\$(?:script:)?(\w+)/g))
+      expect(set.has(name!.toLowerCase()) || AUTOMATIC.includes(name!), name).toBe(true);
     expect(powershellJobScript({ ...jobOf(['Name'], 'Acme'), signIn: 'admin-key' })).toContain(
       "Read-Host -Prompt 'WebServicesKey' -AsSecureString",
     );

@@ -93,7 +93,7 @@ function Get-Token($Credentials) {
   $fields[$Credentials.SecretName] = [System.Net.NetworkCredential]::new('', $Credentials.Secret).Password
   $bytes = [System.Text.Encoding]::UTF8.GetBytes((ConvertTo-Json -InputObject $fields -Compress))
   for ($attempt = 0; $attempt -lt 2; $attempt++) {
-    $answer = Invoke-WebRequest -Method Post -Uri ($Base + $Credentials.Path) -ContentType 'application/json; charset=utf-8' -Body $bytes -SkipHttpErrorCheck
+    $answer = Invoke-WebRequest -Method Post -Uri ($Base + $Credentials.Path) -ContentType 'application/json; charset=utf-8' -Body $bytes -TimeoutSec 60 -SkipHttpErrorCheck
     if ([int]$answer.StatusCode -eq 429 -and $attempt -eq 0) {
       Wait-Seconds (Get-WaitAfter429 $answer) 'the sign-in rate window is spent'
       continue
@@ -120,10 +120,10 @@ function Send-Row($Row) {
   }
   $headers = @{ Authorization = 'Bearer ' + $script:Token }
   if ($null -eq $Body) {
-    $answer = Invoke-WebRequest -Method $Method -Uri $uri -Headers $headers -SkipHttpErrorCheck
+    $answer = Invoke-WebRequest -Method $Method -Uri $uri -Headers $headers -TimeoutSec 60 -SkipHttpErrorCheck
   } else {
     $bytes = [System.Text.Encoding]::UTF8.GetBytes((Get-Filled $Body $Row 'json'))
-    $answer = Invoke-WebRequest -Method $Method -Uri $uri -Headers $headers -ContentType 'application/json; charset=utf-8' -Body $bytes -SkipHttpErrorCheck
+    $answer = Invoke-WebRequest -Method $Method -Uri $uri -Headers $headers -ContentType 'application/json; charset=utf-8' -Body $bytes -TimeoutSec 60 -SkipHttpErrorCheck
   }
   $remaining = 0
   if ([int]$answer.StatusCode -ne 429 -and [int]::TryParse([string](Get-Header $answer 'X-RateLimit-Remaining'), [ref]$remaining) -and $remaining -le 0) {

@@ -70,6 +70,8 @@ function readQuotedCsv(text: string): string[][] {
   return rows;
 }
 
+/** jdoe's UID in the demo realm. */
+const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
 const HOSTILE_COLUMN = "Tag \"}} $(whoami) `tick` 'q'";
 const COLUMNS = ['UserName', 'FirstName', 'LastName', 'Title', HOSTILE_COLUMN, 'Password'];
 const ROWS = [
@@ -185,4 +187,51 @@ it('the Python export signs in with the asked admin key, fills each row, waits o
     [...ROWS[2]!, '400', '', '', '', '', '', ''],
   ]);
   for (const line of lines) expect(line[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+});
+
+it('the Python export signs in with the asked password, GETs each row’s path URL-encoded, waits out a 429 without Retry-After, and never writes over results', async () => {
+  const script = join(dir, 'get.py');
+  const spec: JobScriptSpec = {
+    baseUrl: `${server.origin}/TDWebApi`,
+    signIn: 'password',
+    method: 'GET',
+    path: '/api/people/{{UID}}',
+    query: [],
+    body: null,
+    columns: ['UID'],
+    answerFields: ['UserName', 'IsActive'],
+  };
+  writeFileSync(script, pythonJobScript(spec));
+  const rows = join(dir, 'uids.csv');
+  writeFileSync(rows, `UID\n${JDOE_UID}\n../auth/getuser\n`);
+  const results = join(dir, 'uids-results.csv');
+  const fault = {
+    method: 'GET',
+    path: '/api/people/{uid}',
+    status: 429,
+    times: 1,
+    retryAfter: 3,
+    omitRetryAfter: true,
+  };
+  expect((await controlCall(server.origin, 'POST', '/faults', fault)).status).toBe(201);
+  const args = [`${server.origin}/_emulator`, script, rows, results];
+  const answers = `${DEMO.jdoe}\n${DEMO.password}\n`;
+
+  const run = await runJob(args, answers);
+
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toContain('1/2: 200\n2/2: 400\n');
+  // No Retry-After: X-RateLimit-Reset, 3 s after the answer's Date, plus 5 s.
+  expect(run.stdout).toContain('WAITS [8.0]');
+  const written = readFileSync(results, 'utf8');
+  expect(readQuotedCsv(written.slice(1)).map((line) => [...line.slice(0, 2), ...line.slice(3)])).toEqual([
+    ['UID', 'status', 'UserName', 'IsActive'],
+    [JDOE_UID, '200', DEMO.jdoe, 'true'],
+    ['../auth/getuser', '400', '', ''],
+  ]);
+
+  const again = await runJob(args, answers);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toContain(`${results} already exists: name a new file for the results`);
+  expect(readFileSync(results, 'utf8')).toBe(written);
 });
