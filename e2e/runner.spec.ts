@@ -132,6 +132,17 @@ test('runs GET person by UID over five CSV rows: preview, one confirmation, a 42
       .slice(1, -1)
       .map((line) => line.split(',').slice(0, 3).join(',')),
   ).toEqual([`"4","${NOBODY[0]}","404"`, `"5","${NOBODY[1]}","404"`]);
+
+  // The job taken away: a Python script for the tenant's own address, the CSV's column, and no token.
+  const exported = page.waitForEvent('download');
+  await runner.getByRole('button', { name: 'Export as Python' }).click();
+  const script = await exported;
+  expect(script.suggestedFilename()).toBe('job.py');
+  const python = await readFile(await script.path(), 'utf8');
+  expect(python).toContain(`${LIMITED_ORIGIN}/TDWebApi`);
+  expect(python).toContain('/api/people/{{uid}}');
+  expect(python).toMatch(/["']uid["']/);
+  expect(python).not.toContain(session.token);
   // axe waits on timers: the page's time flows again.
   await page.clock.resume();
   expect(await seriousViolations(page)).toEqual([]);

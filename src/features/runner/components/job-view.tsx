@@ -1,17 +1,29 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { DescribeContext } from '@/features/requests/public';
+import type { Connection } from '@/lib/connection';
 import { useJobStore, type Job } from '../run/job-store';
+import { ExportJob } from './export-job';
 import { ResultsTable } from './results-table';
 import { RunProgressBar } from './run-progress';
 
 /** A job under way or ended: its progress, its controls, and its results. */
-export function JobView({ job, connectionId }: { job: Job; connectionId: string }) {
+export function JobView({
+  job,
+  connection,
+  context,
+}: {
+  job: Job;
+  connection: Connection;
+  /** The organization's variables, for an export: filled into the script, each column left to the CSV. */
+  context: DescribeContext;
+}) {
   const { pause, resume, cancel, rerunFailed, discard } = useJobStore.getState();
   const progress = job.progress;
   const phase = progress?.phase ?? 'running';
   const ended = phase === 'finished' || phase === 'stopped' || phase === 'cancelled';
-  const elsewhere = job.connectionId !== connectionId;
+  const elsewhere = job.connectionId !== connection.id;
   const failed = job.results.filter((result) => result !== undefined && !result.ok).length;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -54,7 +66,14 @@ export function JobView({ job, connectionId }: { job: Job; connectionId: string 
           </Button>
         )}
       </Box>
-      <ResultsTable job={job} />
+      <ResultsTable
+        job={job}
+        actions={(fields) =>
+          elsewhere ? null : (
+            <ExportJob job={job} context={context} connection={connection} answerFields={fields} />
+          )
+        }
+      />
     </Box>
   );
 }

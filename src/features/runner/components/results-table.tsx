@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -34,7 +34,14 @@ const cellSx = {
  * One line per row: its values, status, time and the answer fields picked; only failures when asked; downloads as
  * CSV and JSON. Only the lines on screen are drawn, so 10,000 rows cost a screenful.
  */
-export function ResultsTable({ job }: { job: Job }) {
+export function ResultsTable({
+  job,
+  actions,
+}: {
+  job: Job;
+  /** More buttons beside the downloads, given the answer fields picked. */
+  actions?: (fields: readonly string[]) => ReactNode;
+}) {
   const [failuresOnly, setFailuresOnly] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
   const fields = (picked ?? firstFields(job).join(', '))
@@ -98,6 +105,7 @@ export function ResultsTable({ job }: { job: Job }) {
         >
           Download JSON
         </Button>
+        {actions?.(fields)}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {failuresOnly

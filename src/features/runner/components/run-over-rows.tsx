@@ -61,7 +61,7 @@ export function RunOverRows({
     () => (read?.ok ? planRows(read.rows.values, describeRow(form)) : null),
     [read, form, describeRow],
   );
-  if (job) return <JobView job={job} connectionId={connection.id} />;
+  if (job) return <JobView job={job} connection={connection} context={context} />;
 
   const operation = `${form.method} ${form.path.trim()}`;
   function run() {
