@@ -147,3 +147,59 @@ test('runs GET person by UID over five CSV rows: preview, one confirmation, a 42
   await page.clock.resume();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('a job paused and the page reloaded goes on with the rows not done', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  await signInAsOwnCaller(page, testInfo, 222);
+  const people: string[] = [];
+  page.on('response', (answer) => {
+    const { pathname } = new URL(answer.url());
+    if (pathname.startsWith('/TDWebApi/api/people/')) people.push(pathname.split('/').pop()!);
+  });
+  await openRequests(page);
+  await page.getByLabel('Method').selectOption('GET');
+  await page.getByLabel('Path', { exact: true }).fill('people/{uid}');
+  await page.getByLabel('{uid}').fill('{{uid}}');
+  const runner = page.getByRole('region', { name: 'Run over rows' });
+  await runner.getByRole('radio', { name: 'CSV with a header row' }).check();
+  await runner.getByLabel('Rows', { exact: true }).fill(['uid', ...UIDS].join('\n'));
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await runner.getByRole('button', { name: 'Run 5 rows' }).click();
+  await page
+    .getByRole('dialog', { name: 'Run 5 rows on this connection?' })
+    .getByRole('button', { name: 'Run 5 rows' })
+    .click();
+
+  // The window is spent after three rows: paused while it waits, the job is kept as it stands.
+  const status = runner.getByRole('status');
+  await expect(status).toContainText('3 of 5 rows done');
+  await expect(status).toContainText('Waiting for the rate limit');
+  await runner.getByRole('button', { name: 'Pause' }).click();
+  await expect(status).toContainText('Paused');
+  expect(people).toEqual(PEOPLE);
+
+  // The screen loads on timers: the page's time flows over the reload, and is held again once it is back.
+  await page.clock.resume();
+  await page.reload();
+  const offer = page.getByRole('alert', { name: 'Job kept from before' });
+  await expect(offer).toContainText('GET people/{uid}');
+  await expect(offer).toContainText('3 of 5 done');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await offer.getByRole('button', { name: 'Go on with it' }).click();
+
+  // The new page knows nothing of the spent window: the first call meets a 429, waited out and sent once more.
+  await expect(status).toContainText('Waiting for the rate limit');
+  await advanceServer(request, 61);
+  await page.clock.runFor(63_000);
+  await expect(status).toContainText('2 of 2 rows done');
+  await expect(status).toContainText('Done');
+  // Only the two rows not done went out after the reload; the three done keep their results.
+  expect(people.slice(PEOPLE.length)).toEqual([NOBODY[0], NOBODY[0], NOBODY[1]]);
+  const rows = runner.getByRole('table', { name: 'Results' }).getByRole('row');
+  await expect(rows).toHaveCount(6);
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('200');
+  await expect(rows.nth(5).getByRole('cell').nth(2)).toHaveText(/^404 /);
+});
