@@ -1,13 +1,16 @@
 import { JDOE, expect, seriousViolations, test } from './fixtures';
 
-// Issue: once signed in, nothing but the Token page said which connection the session was on.
-test('a production session names its connection in the app bar, without the sandbox marking', async ({
+// Issue: once signed in, nothing but the Token page said which connection the session was on. Issue 38 item 11:
+// the emulator is nobody's production, and is marked as what it is (e2e/write-safety.spec.ts marks production).
+test('a session on this server’s emulator names its connection in the app bar, marked Emulator', async ({
   signedInPage: page,
 }) => {
   await page.goto('/profile');
   const bar = page.getByRole('banner');
   await expect(bar).toContainText('Connection: This server (emulator)');
+  await expect(bar.getByText('Emulator', { exact: true })).toBeVisible();
   await expect(bar.getByText('Sandbox', { exact: true })).toHaveCount(0);
+  await expect(bar.getByText('Production', { exact: true })).toHaveCount(0);
 });
 
 // Issue: "Calls go to This server (emulator)." A label is named after a colon, where any label reads well.

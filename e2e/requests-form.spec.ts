@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { JDOE, expect, seriousViolations, signInWithForm } from './fixtures';
+import { JDOE, expect, signInWithForm } from './fixtures';
 import { answer, choose, helpLink, test } from './requests-screen';
 
 // Issue 28: the request form and sending, as an administrator uses them day to day.
@@ -162,49 +162,24 @@ test('{appId} is offered by name from the getuser record, with no call of its ow
   expect(calls.map((r) => `${r.method} ${pathOf(r.url)}`)).toEqual(['GET /TDWebApi/api/auth/getuser']);
 });
 
-test('a write on a connection that is not a sandbox asks first, naming it; Cancel sends nothing; reads never ask', async ({
+test('on this server’s emulator a write never asks: it is nobody’s shared data (issue 38 item 9)', async ({
   requestsScreen: page,
   requests,
 }) => {
-  const logins = () =>
-    requests.filter((r) => r.method === 'POST' && pathOf(r.url).endsWith('/api/auth/login'));
-  const dialog = page.getByRole('dialog', { name: 'Send this POST?' });
-  await choose(page, 'auth login', 'POST /api/auth/login');
-  await page
-    .getByLabel('JSON body')
-    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(dialog).toContainText('This connection is not a sandbox: the request can change its data.');
-  await expect(dialog).toContainText('ConnectionThis server (emulator)');
-  await expect(dialog).toContainText('RequestPOST /api/auth/login');
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toHaveCount(0);
-  await page.getByLabel('JSON body').press('Control+Enter');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  expect(logins()).toEqual([]);
-
-  // A read goes at once.
-  await choose(page, 'getuser', 'GET /api/auth/getuser');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(answer(page)).toContainText('200 OK');
-
-  // Yes, and not again for this connection in this session.
-  await choose(page, 'auth login', 'POST /api/auth/login');
-  await page
-    .getByLabel('JSON body')
-    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await dialog.getByLabel('Don’t ask again for this connection in this session').check();
-  await dialog.getByRole('button', { name: 'Send POST' }).click();
-  await expect(answer(page)).toContainText('200 OK');
-  await page.getByLabel('JSON body').press('Control+Enter');
-  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(3);
-  await expect(dialog).toHaveCount(0);
-  expect(logins()).toHaveLength(2);
+  await expect(page.getByText('Emulator', { exact: true }).first()).toBeVisible();
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill(JSON.stringify({ FirstName: 'Ann', LastName: 'Lee' }));
+  const from = requests.length;
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  await expect(answer(page)).toContainText('401 Unauthorized');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Nothing to switch off where nothing asks.
+  await expect(
+    page.getByRole('switch', { name: 'Ask before sending a write to this connection' }),
+  ).toHaveCount(0);
+  expect(requests.slice(from).map((r) => `${r.method} ${pathOf(r.url)}`)).toContain(
+    'POST /TDWebApi/api/people',
+  );
 });
 
 test('on a sandbox connection a write never asks', async ({ page, requests }) => {
@@ -212,17 +187,16 @@ test('on a sandbox connection a write never asks', async ({ page, requests }) =>
   await page.getByLabel('Connection').selectOption({ label: 'This server (emulator, sandbox)' });
   await signInWithForm(page, JDOE);
   await expect(page).toHaveURL('/requests');
-  await choose(page, 'auth login', 'POST /api/auth/login');
-  await page
-    .getByLabel('JSON body')
-    .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
+  await expect(page.getByText('Sandbox', { exact: true }).first()).toBeVisible();
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill(JSON.stringify({ FirstName: 'Ann', LastName: 'Lee' }));
   const from = requests.length;
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(answer(page)).toContainText('200 OK');
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  await expect(answer(page)).toContainText('401 Unauthorized');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(requests.slice(from).map((r) => `${r.method} ${pathOf(r.url)}`)).toEqual([
-    'POST /SBTDWebApi/api/auth/login',
-  ]);
+  expect(requests.slice(from).map((r) => `${r.method} ${pathOf(r.url)}`)).toContain(
+    'POST /SBTDWebApi/api/people',
+  );
 });
 
 test.describe('at 360 px wide', () => {
@@ -284,7 +258,7 @@ test('a body over 64 KB is refused before it is sent, naming whose limit it is',
   await page.getByLabel('Path', { exact: true }).fill('people');
   await page.getByLabel('JSON body').fill(JSON.stringify({ Notes: 'x'.repeat(70_000) }));
   const before = requests.length;
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
   await expect(page.getByLabel('JSON body')).toHaveAccessibleDescription(
     'The body is 68.4 KB (70,012 bytes): this server’s emulator takes bodies of at most 64 KB (65,536 bytes). Nothing was sent.',
   );

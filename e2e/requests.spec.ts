@@ -73,7 +73,7 @@ test('catalog search and fill: a people lookup with query parameters as rows', a
   await page.getByLabel('Search the catalog').fill('ticket');
   // Areas by relevance: Tickets first, open, its endpoints listed.
   await expect(catalog.locator('summary').first()).toHaveText(/^Tickets \(\d+\)$/);
-  await expect(catalog.getByText('Ticket Statuses')).toBeVisible();
+  await expect(catalog.locator('summary').getByText('Ticket Statuses')).toBeVisible();
   await expect(
     catalog.getByRole('button', { name: 'GET /api/{appId}/tickets/{id}', exact: true }),
   ).toBeVisible();
@@ -660,7 +660,12 @@ test('through the relay to a second emulator as tenant: the same round trip', as
   // Every method of the Web API passes the relay: a PUT reaches the tenant, which answers it itself.
   await choose(page, 'accounts/{id}', 'PUT /api/accounts/{id}');
   await page.getByLabel('{id}', { exact: true }).fill('7');
-  await sendWrite(page, 'PUT');
+  // The relayed tenant is production: its write asks first (issue 38 items 8, 9).
+  await page.getByRole('button', { name: 'Send PUT', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Send this PUT?' })
+    .getByRole('button', { name: 'Send PUT' })
+    .click();
   await expect(answer(page)).toContainText('404 Not Found');
   // The tenant here replays recordings (e2e/recordings): it has none of this call.
   await expect(body(page)).toContainText('error: "not_recorded"');

@@ -131,7 +131,7 @@ async function ssoWalkthrough(browser: Browser) {
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const server = spawn(process.execPath, ['e2e/start-server.mjs'], {
-    env: { ...process.env, PORT: String(MAIN_PORT), RATE_LIMIT: '60' },
+    env: { ...process.env, PORT: String(MAIN_PORT), RATE_LIMIT: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch(chromiumLaunchOptions());

@@ -258,7 +258,9 @@ const rows: Row[] = [
   row(405, 'GET /api/auth/login', get(`${A}/auth/login`), { allow: 'POST' }),
   row(405, 'POST /api/auth/getuser', post('/auth/getuser', '{}'), { allow: 'GET' }),
   row(405, 'PATCH /api/people', { ...post('/people', '{}'), method: 'PATCH' }, { allow: 'POST' }),
-  row(405, 'DELETE /api/people/{uid}', call('DELETE', `${A}/people/${JDOE_UID}`), { allow: 'GET' }),
+  row(405, 'DELETE /api/people/{uid}', call('DELETE', `${A}/people/${JDOE_UID}`), {
+    allow: 'GET, POST, PATCH',
+  }),
   row(405, 'PUT /api/people/lookup', call('PUT', `${A}/people/lookup`), { allow: 'GET' }),
   row(405, 'POST /api/auth/loginsso', post('/auth/loginsso', '{}'), { allow: 'GET' }),
   row(405, 'POST /healthz', call('POST', '/healthz'), { allow: 'GET' }),
@@ -272,11 +274,7 @@ const rows: Row[] = [
   row(404, 'a very long API URL (8 KB)', get(`${A}/${'a'.repeat(8000)}`)),
   row(404, 'a catalog endpoint the emulator does not implement', get(`${A}/42/tickets/7`)),
   row(404, 'a catalog endpoint with a bad appId', get(`${A}/%00%2F../tickets/search`)),
-  row(
-    404,
-    'PATCH /api/people/{uid} (in the catalog, not emulated)',
-    call('PATCH', `${A}/people/${JDOE_UID}`),
-  ),
+  row(401, 'PATCH /api/people/{uid} without a token', call('PATCH', `${A}/people/${JDOE_UID}`)),
   row(405, 'POST /TDWebApi/openapi.json', call('POST', '/TDWebApi/openapi.json'), { allow: 'GET' }),
   row(431, 'a URL over the header limit (20 KB)', get(`${A}/${'a'.repeat(20_000)}`)),
   row(431, 'a 20 KB header', get('/healthz', { 'X-Big': 'b'.repeat(20_000) })),

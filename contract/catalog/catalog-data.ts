@@ -2528,8 +2528,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     replacesWhole: true,
     patchPath: '/api/people/{uid}',
     limit: { calls: 45, windowSeconds: 60, scope: 'ip' },
-    body: null,
-    emulated: false,
+    body: '{\n  "FirstName": "",\n  "LastName": "",\n  "PrimaryEmail": "",\n  "UserName": "",\n  "TypeID": 1,\n  "IsActive": false,\n  "Company": "",\n  "Title": "",\n  "AlertEmail": "",\n  "AlternateEmail": "",\n  "WorkPhone": "",\n  "MobilePhone": "",\n  "HomePhone": "",\n  "ExternalID": "",\n  "AlternateID": "",\n  "Attributes": []\n}',
+    emulated: true,
   },
   {
     area: 'People',
@@ -2547,8 +2547,8 @@ export const CATALOG: readonly CatalogEntry[] = [
       required: ['op', 'path'],
       note: 'Custom attributes are addressed by ID (/attributes/123), not by position; "add" sets a value.',
     },
-    body: null,
-    emulated: false,
+    body: '[]',
+    emulated: true,
   },
   {
     area: 'People',

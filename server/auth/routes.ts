@@ -10,7 +10,6 @@ import { readFields } from '../http/fields.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
 import { isGuid } from '../../contract/is-guid.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
 import { rateLimitKey } from '../rate-limit/caller-key.ts';
 import type { UserRow } from '../store/rows.ts';
 import type { Users } from '../store/users.ts';
@@ -23,7 +22,6 @@ export interface AuthDeps {
   credentials: Credentials;
   tokens: Tokens;
   users: Users;
-  window: RateWindow;
 }
 
 function tokenReply(req: IncomingMessage, result: SignInResult, deps: AuthDeps): Promise<Reply> {
@@ -76,10 +74,8 @@ export function authRoutes(deps: AuthDeps): Route[] {
     return { status: 200, jsonText: recordBytes(principal.user), headers: { 'Cache-Control': 'no-store' } };
   };
 
-  const limited = (method: string, handler: Handler) => ({
-    handler,
-    rateLimit: { method, window: deps.window },
-  });
+  // Each counted by its operation's limit, which the router gives it.
+  const limited = (counter: string, handler: Handler) => ({ handler, rateLimit: counter });
   return [
     { path: '/api/auth', methods: { POST: limited('auth', login) } },
     { path: '/api/auth/login', methods: { POST: limited('auth/login', login) } },

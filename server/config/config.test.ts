@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       dataDir: `${ROOT}/.data`,
       distDir: `${ROOT}/dist`,
       tls: { kind: 'none' },
-      rateLimit: 60,
+      rateLimit: null,
       trustedProxies: [],
       realmFile: null,
       publicOrigin: null,
@@ -362,6 +362,7 @@ describe('loadConfig', () => {
 
   it('reads RATE_LIMIT and refuses nonsense', () => {
     expect(loadConfig({ RATE_LIMIT: '5' }, [], ROOT).rateLimit).toBe(5);
+    expect(loadConfig({ RATE_LIMIT: '' }, [], ROOT).rateLimit).toBeNull();
     expect(configError({ RATE_LIMIT: '0' })).toMatch(/^RATE_LIMIT must be a whole number from 1/);
     expect(configError({ RATE_LIMIT: 'lots' })).toMatch(/^RATE_LIMIT/);
   });

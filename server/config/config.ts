@@ -27,8 +27,8 @@ export interface Config {
   dataDir: string;
   distDir: string;
   tls: TlsConfig;
-  /** Calls per caller address per 60 s for each rate-limited method (the real service: 60). */
-  rateLimit: number;
+  /** RATE_LIMIT: calls per 60 s for every rate-limited method, in place of each one's own limit; null: their own. */
+  rateLimit: number | null;
   /** Peers whose X-Forwarded-For is believed. */
   trustedProxies: string[];
   /** Realm to seed a new data directory with; the demo realm when unset. */

@@ -60,6 +60,12 @@ export const wholeNumber =
     return Number(value);
   };
 
+/** A whole number from `min` to `max`, or null when unset or empty. */
+export const optionalWholeNumber =
+  (name: string, min: number, max: number): Parser<number | null> =>
+  (raw) =>
+    raw ? wholeNumber(name, min, max)(raw, '') : null;
+
 /** A comma-separated list, each entry trimmed, empty ones left out. */
 const entries = (raw: string | undefined) =>
   (raw ?? '')

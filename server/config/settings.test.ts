@@ -40,7 +40,6 @@ function defaultsRead(): Record<string, string> {
     HOST: config.host,
     DATA_DIR: relative(ROOT, config.dataDir),
     TLS_SELF_SIGNED: onOff(config.tls.kind === 'self-signed'),
-    RATE_LIMIT: String(config.rateLimit),
     SSO_CLAIM: config.ssoClaim,
     SSO_ALLOW_UNVERIFIED_EMAIL: onOff(config.ssoAllowUnverifiedEmail),
     RELAY_TIMEOUT_MS: String(config.relayTimeoutMs),

@@ -10,6 +10,7 @@ import {
   idpClients,
   logLevel,
   optionalPath,
+  optionalWholeNumber,
   publicOrigin,
   relayTenants,
   ssoClaim,
@@ -79,9 +80,12 @@ export const SETTINGS = {
       'trust it in the client: `NODE_EXTRA_CA_CERTS` for Node, `REQUESTS_CA_BUNDLE` for Python)',
   },
   RATE_LIMIT: {
-    default: '60',
-    parse: wholeNumber('RATE_LIMIT', 1, 1_000_000),
-    doc: 'Calls per caller per 60 s for each rate-limited method',
+    unset: 'unset: each operation’s own limit',
+    parse: optionalWholeNumber('RATE_LIMIT', 1, 1_000_000),
+    doc:
+      'For load tests: calls per 60 s that every rate-limited method allows, in place of each operation’s own limit ' +
+      '(the service’s documented one, else the emulator’s 60 per 60 s), each still counted per address, user or ' +
+      'organization as its own limit is',
     emulatorOnly: true,
   },
   TRUST_PROXY: { parse: trustedProxies, doc: 'Trusted proxies whose `X-Forwarded-For` is believed' },

@@ -24,6 +24,8 @@ import { EMULATOR_OPENAPI } from '../openapi/description.ts';
 import { openApiRoute } from '../openapi/route.ts';
 import { peopleRoutes } from '../people/routes.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { OperationLimits } from '../rate-limit/operation-limits.ts';
+import { scopedCaller } from '../auth/scoped-caller.ts';
 import { loopbackFetch, type Loopback } from '../sso/loopback-fetch.ts';
 import type { OnBehalfOf } from '../sso/on-behalf-of.ts';
 import type { ProviderSettings } from '../sso/relying-party.ts';
@@ -111,8 +113,6 @@ export interface Emulator {
   close(): void;
 }
 
-const RATE_WINDOW_MS = 60_000;
-
 /** What a scripted fault may name: the emulated API's routes (below `/api`), as the router resolves them. */
 function faultTargets(routes: readonly Route[], resolve: Router['resolve']): FaultTargets {
   return {
@@ -184,18 +184,15 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
   const lockout = new Lockout(clock, knobs.lockout ?? DEFAULT_LOCKOUT);
   const dummyPasswordHash = await hashPassword('no such account', cost);
   const credentials = new Credentials(users, lockout, dummyPasswordHash, new HashQueue());
-  const window = { limit: config.rateLimit, windowMs: RATE_WINDOW_MS };
-  // The real People create limit is 45 of the default 60; keep that proportion when the limit is configured.
-  const createWindow = {
-    limit: Math.max(1, Math.round((config.rateLimit * 45) / 60)),
-    windowMs: RATE_WINDOW_MS,
-  };
+  // Each operation's documented limit, or the emulator's own; RATE_LIMIT in place of all of them.
+  const limits = new OperationLimits(CATALOG, config.rateLimit);
+  const rateLimits = { clock, limiter, limits, scopedCaller: scopedCaller(tokens, users) };
   const idp = createIdp({
     db,
     extraClients: config.idpClients,
     origin: deps.origin,
     logBug: deps.logBug,
-    guard: { limiter, clock, window },
+    guard: { limiter, clock, window: limits.own },
     dummyPasswordHash,
     hint: identityHint(realm),
   });
@@ -206,7 +203,6 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     users,
     tokens,
     provider: ssoProvider(deps, idp),
-    window,
     origin: deps.origin,
     onBehalfOf: deps.onBehalfOf,
     log,
@@ -216,7 +212,7 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
         recordings,
         tokens,
         users,
-        window,
+        limits,
         clock,
         misses: config.replayMisses
           ? relayMisses({
@@ -233,14 +229,14 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     deps.recorder.onWritten = (recording, file) => recordings.add(recording, file);
   }
   const emulated = [
-    ...authRoutes({ credentials, tokens, users, window }),
+    ...authRoutes({ credentials, tokens, users }),
     ...ssoRoutes,
-    ...peopleRoutes({ db, tokens, users, window, createWindow }),
+    ...peopleRoutes({ db, tokens, users }),
   ];
-  const shadowed = recordings ? shadowedRecordings(emulated, recordings, { clock, limiter }) : [];
+  const shadowed = recordings ? shadowedRecordings(emulated, recordings, rateLimits) : [];
   const routes = [
     ...(replay && config.replayOverrides ? withRecordingsFirst(emulated, shadowed, replay) : emulated),
-    recordedOperationsRoute({ recordings, overrides: config.replayOverrides, tokens, users, window }),
+    recordedOperationsRoute({ recordings, overrides: config.replayOverrides, tokens, users }),
   ];
   const description = deps.control ? withControlApi(EMULATOR_OPENAPI) : EMULATOR_OPENAPI;
   // The control API's faults and journal, made only when it is on.
@@ -249,10 +245,9 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
     ? new Journal(clock, { max: config.journalMax, keepValues: config.journalValues })
     : null;
   const router = createRouter([...routes, openApiRoute(description)], {
-    clock,
-    limiter,
+    rateLimits,
     unimplemented: notEmulated(CATALOG),
-    intercept: faults ? faultIntercept(faults, clock, window) : undefined,
+    intercept: faults ? faultIntercept(faults, clock, limits.own) : undefined,
     fallback: replay ? replayFallback(replay) : undefined,
   });
   const control =
@@ -264,7 +259,6 @@ export async function mountEmulator(deps: EmulatorDeps): Promise<Emulator> {
           faultTargets: faultTargets(routes, router.resolve),
           journal,
           users,
-          limiter,
           expireTokens: () => tokens.useKeys(retireSigningKey(db)),
           resetCounters: () => {
             limiter.clear();

@@ -3,7 +3,7 @@ import { authCallOf } from '../../contract/web-api/auth-calls.ts';
 import { apiBaseOf } from '../../contract/web-api/bases.ts';
 import { operationOf } from '../../contract/web-api/path-template.ts';
 import { notEmulated } from '../http/not-emulated.ts';
-import { createRouter, type Resolved, type Route, type RouterDeps } from '../http/router.ts';
+import { createRouter, type RateLimits, type Resolved, type Route } from '../http/router.ts';
 import type { Recordings } from '../recordings/replay.ts';
 import { replayFirst, type ReplayDeps } from '../recordings/replay-routes.ts';
 import { comparablePath } from '../recordings/request-key.ts';
@@ -31,10 +31,10 @@ const REPLAYED: Resolved = {
 export function shadowedRecordings(
   routes: Route[],
   recordings: Recordings,
-  deps: Pick<RouterDeps, 'clock' | 'limiter'>,
+  rateLimits: RateLimits,
 ): Shadowed[] {
   const router = createRouter(routes, {
-    ...deps,
+    rateLimits,
     unimplemented: notEmulated(CATALOG),
     fallback: () => REPLAYED,
   });

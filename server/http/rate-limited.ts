@@ -1,11 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../runtime/clock.ts';
-import {
-  rateLimitHeaders,
-  type RateDecision,
-  type RateLimiter,
-  type RateWindow,
-} from '../rate-limit/limiter.ts';
+import { rateLimitHeaders, type RateDecision, type RateLimiter } from '../rate-limit/limiter.ts';
+import type { LimitScope, OperationLimit } from '../rate-limit/operation-limits.ts';
 import { ApiError } from './errors.ts';
 import { noteFault } from './request-notes.ts';
 
@@ -25,17 +21,18 @@ export function retryAfterSeconds(resetAt: number, now: number): number {
 }
 
 /**
- * Counts one call of `method` by `caller` and puts the X-RateLimit headers on the answer; over the limit, throws
- * the 429 `rate_limited` error with Retry-After.
+ * Counts one call of `method` by the caller `key` (its address, user or organization, as the limit's scope says)
+ * and puts the X-RateLimit headers on the answer; over the limit, throws the 429 `rate_limited` error with
+ * Retry-After.
  */
 export function enforceRateLimit(
   res: ServerResponse,
   check: RateLimitCheck,
   method: string,
-  caller: string,
-  window: RateWindow,
+  key: string,
+  window: OperationLimit,
 ) {
-  const decision = check.limiter.hit(method, caller, window);
+  const decision = check.limiter.hit(method, key, window);
   setRateLimitHeaders(res, decision);
   if (decision.allowed) return;
   // Held by a scripted 429: the fault's own refusal, for the journal too.
@@ -49,6 +46,18 @@ export function enforceRateLimit(
   );
 }
 
+const WHO: Record<LimitScope, string> = {
+  ip: 'caller address',
+  user: 'user',
+  organization: 'organization',
+};
+
+/** A limit in words: `10 are allowed per second for each caller address`. */
+function allowance(limit: number, window: OperationLimit): string {
+  const seconds = window.windowMs / 1000;
+  return `${limit} are allowed per ${seconds === 1 ? 'second' : `${seconds} seconds`} for each ${WHO[window.scope]}`;
+}
+
 /**
  * The emulator's 429: puts the refusing decision's X-RateLimit headers on the answer and makes the error with
  * Retry-After (also what a scripted 429 of the control API answers, which may leave Retry-After out).
@@ -56,7 +65,7 @@ export function enforceRateLimit(
 export function rateLimited(
   res: ServerResponse,
   decision: RateDecision,
-  window: RateWindow,
+  window: OperationLimit,
   seconds: number,
   withRetryAfter = true,
 ): ApiError {
@@ -64,7 +73,7 @@ export function rateLimited(
   return new ApiError(
     429,
     'rate_limited',
-    `Too many calls to this method: ${decision.limit} are allowed per ${window.windowMs / 1000} seconds. Try again in ${seconds} seconds.`,
+    `Too many calls to this method: ${allowance(decision.limit, window)}. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
     withRetryAfter ? { 'Retry-After': String(seconds) } : {},
   );
 }

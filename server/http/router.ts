@@ -7,11 +7,11 @@ import {
   patternOf,
   type Pattern,
 } from '../../contract/web-api/path-template.ts';
-import type { RateLimiter, RateWindow } from '../rate-limit/limiter.ts';
-import type { Clock } from '../runtime/clock.ts';
+import { rateLimitKey } from '../rate-limit/caller-key.ts';
+import type { LimitScope, OperationLimit, OperationLimits } from '../rate-limit/operation-limits.ts';
 import { ApiError } from './errors.ts';
 import type { Unimplemented } from './not-emulated.ts';
-import { enforceRateLimit } from './rate-limited.ts';
+import { enforceRateLimit, type RateLimitCheck } from './rate-limited.ts';
 
 interface RequestContext {
   req: IncomingMessage;
@@ -33,8 +33,23 @@ export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
 interface MethodSpec {
   handler: Handler;
-  /** Rate-limited methods name their counter; each method is counted on its own. */
-  rateLimit?: { method: string; window: RateWindow };
+  /**
+   * A rate-limited method names its counter: each is counted on its own, by its operation's limit and scope, which
+   * the router gives it (OperationLimits: the catalog's facts for the route's method and path).
+   */
+  rateLimit?: string;
+}
+
+/** A method's counter and the limit it is counted by. */
+export interface AppliedLimit {
+  method: string;
+  limit: OperationLimit;
+}
+
+/** A method spec as the router applies it: its limit resolved. */
+interface ResolvedSpec {
+  handler: Handler;
+  rateLimit?: AppliedLimit;
 }
 
 export interface Route {
@@ -55,16 +70,16 @@ export interface RoutedCall {
   route: string;
   req: IncomingMessage;
   res: ServerResponse;
-  /** Who is calling, as the rate limit counts it. */
+  /** The caller's address. */
   caller: string;
-  /** The counter and window the method is limited by. */
-  rateLimit?: MethodSpec['rateLimit'];
+  /** The counter and limit the method is limited by, and who it counted the call as (its address, user or organization). */
+  rateLimit?: AppliedLimit & { key: string };
 }
 
 /** The route and method spec a method and path reach. */
 export interface Resolved {
   route: Route;
-  spec: MethodSpec;
+  spec: ResolvedSpec;
   params: Record<string, string>;
 }
 
@@ -72,11 +87,23 @@ interface CompiledRoute {
   pattern: Pattern;
   segments: string[];
   route: Route;
+  specs: Partial<Record<ApiMethod, ResolvedSpec>>;
+}
+
+/** Who a call counts as for a limit per user or per organization: its token's user or organization. */
+export type ScopedCaller = (req: IncomingMessage, scope: Exclude<LimitScope, 'ip'>) => Promise<string>;
+
+/** What counts the rate-limited methods' calls: the limiter and its clock, and each operation's limit. */
+export interface RateLimits extends RateLimitCheck {
+  /** Each operation's limit; a route's method is limited by its route path's. */
+  limits: OperationLimits;
+  /** Who a call counts as for the operations limited per user or per organization. */
+  scopedCaller: ScopedCaller;
 }
 
 export interface RouterDeps {
-  clock: Clock;
-  limiter: RateLimiter;
+  /** Needed when a route names a rate-limited method. */
+  rateLimits?: RateLimits;
   /**
    * Asked before a request is routed, with the route its path matched (if any): an error that says more than
    * `not_found` or `method_not_allowed` (a Web API endpoint the emulator does not implement), or undefined.
@@ -141,15 +168,35 @@ function send(res: ServerResponse, reply: Reply) {
  * a refusal here, a bug) is thrown on to the request guard, which answers it.
  */
 export function createRouter(routes: Route[], deps: RouterDeps) {
+  const { rateLimits } = deps;
+  // Each limit resolved once, here: a call only reads its route's.
+  const specsOf = (route: Route) => {
+    const specs: CompiledRoute['specs'] = {};
+    for (const [method, spec] of Object.entries(route.methods) as [ApiMethod, MethodSpec][]) {
+      let rateLimit: AppliedLimit | undefined;
+      if (spec.rateLimit !== undefined) {
+        if (!rateLimits)
+          throw new Error(`${method} ${route.path} is rate-limited, and the router counts no calls.`);
+        rateLimit = { method: spec.rateLimit, limit: rateLimits.limits.of(method, route.path) };
+      }
+      specs[method] = { handler: spec.handler, rateLimit };
+    }
+    return specs;
+  };
   // In the real service's precedence: literal segments win over captures, so /api/people/lookup is not a uid.
   const compiled = routes
-    .map((route) => ({ pattern: patternOf(route.path), segments: split(route.path.toLowerCase()), route }))
+    .map((route) => ({
+      pattern: patternOf(route.path),
+      segments: split(route.path.toLowerCase()),
+      route,
+      specs: specsOf(route),
+    }))
     .sort((a, b) => comparePrecedence(a.pattern, b.pattern));
 
   /** The route and spec that answer a method on decoded path segments; throws what answers when none does. */
   function resolve(method: string, segments: string[]): Resolved {
     const found = compiled.find((candidate) => matchesPattern(candidate.pattern, segments));
-    const spec = found && isApiMethod(method) ? found.route.methods[method] : undefined;
+    const spec = found && isApiMethod(method) ? found.specs[method] : undefined;
     // What no route matches goes to the fallback first: the catalog is asked only if that declines.
     const early = found ? undefined : deps.fallback?.(method, segments);
     if (early) return early;
@@ -177,8 +224,12 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
     }
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? '');
     const { route, spec, params } = resolve(method, decodedSegments);
-    if (spec.rateLimit) {
-      enforceRateLimit(res, deps, spec.rateLimit.method, caller, spec.rateLimit.window);
+    const applied = spec.rateLimit;
+    let key = '';
+    if (applied && rateLimits) {
+      const { scope } = applied.limit;
+      key = scope === 'ip' ? rateLimitKey(caller) : await rateLimits.scopedCaller(req, scope);
+      enforceRateLimit(res, rateLimits, applied.method, key, applied.limit);
     }
     if (deps.intercept) {
       await deps.intercept({
@@ -188,7 +239,7 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
         req,
         res,
         caller,
-        rateLimit: spec.rateLimit,
+        rateLimit: applied && { ...applied, key },
       });
     }
     send(res, await spec.handler({ req, url, params, caller }));

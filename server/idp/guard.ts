@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../http/errors.ts';
 import { enforceRateLimit, type RateLimitCheck } from '../http/rate-limited.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
+import { rateLimitKey } from '../rate-limit/caller-key.ts';
+import type { OperationLimit } from '../rate-limit/operation-limits.ts';
 
 /**
  * The most an authorization request may carry, in its query and in its body: the provider keeps every parameter
@@ -24,7 +25,8 @@ function idpCounter(method: string | undefined, path: string): string {
 }
 
 export interface IdpGuard extends RateLimitCheck {
-  window: RateWindow;
+  /** The emulator's own limit (the provider is no operation of the Web API), or RATE_LIMIT's. */
+  window: OperationLimit;
 }
 
 /**
@@ -39,7 +41,7 @@ export function guardIdpRequest(
   url: URL,
   caller: string,
 ) {
-  enforceRateLimit(res, guard, idpCounter(req.method, path), caller, guard.window);
+  enforceRateLimit(res, guard, idpCounter(req.method, path), rateLimitKey(caller), guard.window);
   if (path.startsWith('/interaction/')) return;
   if (url.search.length > MAX_IDP_REQUEST_BYTES) {
     throw new ApiError(

@@ -5,6 +5,7 @@
  */
 import { PRODUCTION_BASE, SANDBOX_BASE } from '../../contract/web-api/bases.ts';
 import { API_METHODS } from '../../contract/web-api/methods.ts';
+import { MAX_PATCH_OPERATIONS } from '../../contract/web-api/json-patch.ts';
 import { LOOKUP_MAX_RESULTS } from '../people/lookup-limits.ts';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -62,6 +63,43 @@ const user = {
   headers: RATE_LIMIT_HEADERS,
   content: json(ref('User')),
 };
+
+const uidParameter = {
+  name: 'uid',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', format: 'uuid' },
+} as const;
+
+const personEditAnswers = {
+  '200': { ...user, description: 'The person as edited.' },
+  '400': response('BadRequest'),
+  '401': response('Unauthorized'),
+  '404': response('NotFound'),
+  '409': response('Conflict'),
+  '413': response('PayloadTooLarge'),
+  '415': response('UnsupportedMediaType'),
+  ...LIMITED_ERRORS,
+};
+
+const personNames = {
+  FirstName: { type: 'string', maxLength: 100 },
+  LastName: { type: 'string', maxLength: 100 },
+  PrimaryEmail: { type: 'string', format: 'email' },
+  UserName: { type: 'string' },
+};
+
+const personText = text(
+  'Company',
+  'Title',
+  'AlertEmail',
+  'AlternateEmail',
+  'WorkPhone',
+  'MobilePhone',
+  'HomePhone',
+  'ExternalID',
+  'AlternateID',
+);
 
 export const EMULATOR_OPENAPI = {
   openapi: '3.1.0',
@@ -212,7 +250,7 @@ export const EMULATOR_OPENAPI = {
         tags: ['People'],
         summary: 'A person of your organization',
         operationId: 'getPeopleUid',
-        parameters: [{ name: 'uid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        parameters: [uidParameter],
         responses: {
           '200': user,
           '400': response('BadRequest'),
@@ -220,6 +258,22 @@ export const EMULATOR_OPENAPI = {
           '404': response('NotFound'),
           ...LIMITED_ERRORS,
         },
+      },
+      post: {
+        tags: ['People'],
+        summary: 'Edit a person by sending the whole record (fields left out are cleared)',
+        operationId: 'postPeopleUid',
+        parameters: [uidParameter],
+        requestBody: { required: true, content: json(ref('PersonEdit')) },
+        responses: personEditAnswers,
+      },
+      patch: {
+        tags: ['People'],
+        summary: 'Change some fields of a person with a JSON Patch',
+        operationId: 'patchPeopleUid',
+        parameters: [uidParameter],
+        requestBody: { required: true, content: json(ref('JsonPatch')) },
+        responses: personEditAnswers,
       },
     },
     '/recorded-operations': {
@@ -287,23 +341,49 @@ export const EMULATOR_OPENAPI = {
         description: 'Key names in any letter case; unknown properties are ignored.',
         required: ['FirstName', 'LastName', 'PrimaryEmail'],
         properties: {
-          FirstName: { type: 'string', maxLength: 100 },
-          LastName: { type: 'string', maxLength: 100 },
-          PrimaryEmail: { type: 'string', format: 'email' },
-          UserName: { type: 'string' },
+          ...personNames,
           TypeID: { type: 'integer', enum: [1, 2], default: 1 },
           IsActive: { type: 'boolean', default: true },
-          ...text(
-            'Company',
-            'Title',
-            'AlertEmail',
-            'AlternateEmail',
-            'WorkPhone',
-            'MobilePhone',
-            'HomePhone',
-            'ExternalID',
-            'AlternateID',
-          ),
+          ...personText,
+        },
+      },
+      PersonEdit: {
+        type: 'object',
+        description:
+          'The whole record: every field listed here that the body leaves out is cleared (IsActive to false). ' +
+          'Key names in any letter case; other properties are ignored.',
+        required: ['FirstName', 'LastName', 'PrimaryEmail', 'UserName', 'TypeID'],
+        properties: {
+          ...personNames,
+          TypeID: { type: 'integer', enum: [1, 2] },
+          IsActive: { type: 'boolean' },
+          ...personText,
+          Attributes: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+              type: 'object',
+              required: ['ID', 'Value'],
+              properties: { ID: { type: 'integer', minimum: 1 }, Value: { type: 'string' } },
+            },
+          },
+        },
+      },
+      JsonPatch: {
+        type: 'array',
+        description:
+          'RFC 6902 as the Web API reads it: property names in any letter case, custom attributes by ID ' +
+          '(/attributes/{id}); remove clears; test is not supported. All or nothing.',
+        maxItems: MAX_PATCH_OPERATIONS,
+        items: {
+          type: 'object',
+          required: ['op', 'path'],
+          properties: {
+            op: { enum: ['add', 'replace', 'remove', 'copy', 'move'] },
+            path: { type: 'string', examples: ['/Title', '/attributes/1234'] },
+            from: { type: 'string' },
+            value: {},
+          },
         },
       },
       RecordedOperations: {

@@ -13,11 +13,17 @@ export class ConfusableIdentities {
 
   constructor(private readonly users: Users) {}
 
-  /** The first of the candidates that looks like an existing identity, or undefined. */
-  findTaken(candidates: readonly string[]): string | undefined {
+  /**
+   * The first of the candidates that looks like an existing identity, or undefined. A candidate that looks like one
+   * of `own` (the edited person's present user name and e-mail) is that person's own identity, and is not checked.
+   */
+  findTaken(candidates: readonly string[], own: readonly string[] = []): string | undefined {
+    const mine = new Set(own.flatMap((each) => this.skeletonsOf(each)));
     const wanted = new Map<string, string>();
     for (const candidate of candidates) {
-      for (const each of this.skeletonsOf(candidate)) if (!wanted.has(each)) wanted.set(each, candidate);
+      const skeletons = this.skeletonsOf(candidate);
+      if (skeletons.some((each) => mine.has(each))) continue;
+      for (const each of skeletons) if (!wanted.has(each)) wanted.set(each, candidate);
     }
     for (const row of this.users.identities()) {
       for (const existing of [row.user_name, row.email]) {

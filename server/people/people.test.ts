@@ -168,6 +168,25 @@ describe('GET /api/people/lookup', () => {
     ).toBeGreaterThan(1);
   });
 
+  it('allows 10 calls per second (the restricted lookup’s documented limit), then 429 until the next second', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await lookupPeople(api, jdoe, { searchText: 'doe' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe('10');
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(9 - i));
+    }
+    const refused = await lookupPeople(api, jdoe, { searchText: 'doe' });
+    const { message } = expectApiError(refused, 429, 'rate_limited');
+    expect(message).toBe(
+      'Too many calls to this method: 10 are allowed per second for each caller address. Try again in 1 second.',
+    );
+    expect(refused.headers).toMatchObject({ 'x-ratelimit-remaining': '0', 'retry-after': '1' });
+    server.clock.advance(1000);
+    const again = await lookupPeople(api, jdoe, { searchText: 'doe' });
+    expect(again.status).toBe(200);
+    expect(again.headers['x-ratelimit-remaining']).toBe('9');
+  });
+
   it('has its maxResults limits stated in docs/api.md as the route has them', () => {
     const { min, max, default: unsaid } = LOOKUP_MAX_RESULTS;
     const docs = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../testing/manual-clock.ts';
+import { rateLimitKey } from './caller-key.ts';
 import { MAX_CALLERS_PER_METHOD, RateLimiter } from './limiter.ts';
 import { expectApiError } from '../testing/api-error.ts';
 import type { RawResponse } from '../testing/http-client.ts';
@@ -290,13 +291,14 @@ describe('RateLimiter', () => {
     expect(limiter.size).toBe(3);
   });
 
-  it('counts IPv6 callers per /64 and IPv4-mapped callers as their IPv4 address', () => {
+  it('counts callers by the key rateLimitKey gives them: IPv6 per /64, IPv4-mapped as the IPv4 address', () => {
     const clock = new ManualClock(1_000_000);
     const limiter = new RateLimiter(clock);
-    limiter.hit('auth', '2001:db8::1', window);
-    expect(limiter.hit('auth', '2001:db8:0:0:1:2:3:4', window).remaining).toBe(0);
-    expect(limiter.hit('auth', '2001:db8:0:1::1', window).remaining).toBe(1);
-    limiter.hit('auth', '::ffff:192.0.2.7', window);
-    expect(limiter.hit('auth', '192.0.2.7', window).remaining).toBe(0);
+    const hit = (address: string) => limiter.hit('auth', rateLimitKey(address), window);
+    hit('2001:db8::1');
+    expect(hit('2001:db8:0:0:1:2:3:4').remaining).toBe(0);
+    expect(hit('2001:db8:0:1::1').remaining).toBe(1);
+    hit('::ffff:192.0.2.7');
+    expect(hit('192.0.2.7').remaining).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The rate-limit room: the per-method, per-caller counters in fixed windows (bounded in memory) and who counts as
- * one caller (caller-key.ts: an address, an IPv6 /64). What a refusal answers is the http room's.
+ * The rate-limit room: the per-method, per-caller counters in fixed windows (bounded in memory), who counts as one
+ * caller (caller-key.ts: an address, an IPv6 /64; a user or an organization for the operations limited so) and each
+ * operation's limit (operation-limits.ts, from the catalog's facts). What a refusal answers is the http room's.
  */
 import { httpDate, type Clock } from '../runtime/clock.ts';
-import { rateLimitKey } from './caller-key.ts';
 
 export interface RateWindow {
   limit: number;
@@ -51,8 +51,8 @@ interface MethodCounters {
 export const MAX_CALLERS_PER_METHOD = 100_000;
 
 /**
- * Fixed-window call counters per method and caller (see rateLimitKey: an IPv6 caller counts per /64), as the real
- * service counts them.
+ * Fixed-window call counters per method and caller, as the real service counts them. A caller is its counter key
+ * (caller-key.ts: an address as rateLimitKey gives it, a user, an organization); one method has one window.
  *
  * A caller's counter is never evicted before its window ends, so flooding from other addresses cannot reset it.
  * When a method already holds maxCallers live counters, callers without one share a single overflow counter with
@@ -69,15 +69,14 @@ export class RateLimiter {
     private readonly maxCallers = MAX_CALLERS_PER_METHOD,
   ) {}
 
-  hit(method: string, caller: string, window: RateWindow): RateDecision {
+  hit(method: string, key: string, window: RateWindow): RateDecision {
     const now = this.clock.now();
     const counters = this.counters(method);
     // Windows end in the order they started, so the finished ones are all at the front.
-    for (const [key, counter] of counters.callers) {
+    for (const [caller, counter] of counters.callers) {
       if (counter.resetAt > now) break;
-      counters.callers.delete(key);
+      counters.callers.delete(caller);
     }
-    const key = rateLimitKey(caller);
     if (this.holds.size > 0) {
       const held = this.heldOver(method, key, counters, now);
       if (held) return { allowed: false, limit: window.limit, remaining: 0, resetAt: held.until, held };
@@ -105,9 +104,9 @@ export class RateLimiter {
     };
   }
 
-  /** Refuses every call of `method` by `caller` until the hold ends; then its next call starts a new window. */
-  hold(method: string, caller: string, hold: Hold) {
-    this.holds.set(`${method}\n${rateLimitKey(caller)}`, hold);
+  /** Refuses every call of `method` by the caller `key` until the hold ends; then its next call starts a new window. */
+  hold(method: string, key: string, hold: Hold) {
+    this.holds.set(`${method}\n${key}`, hold);
   }
 
   /** Ends every hold: the held callers' windows go on as they were counted. */

@@ -1,8 +1,8 @@
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
+import { operationOf } from '../../contract/web-api/path-template.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { authenticate } from '../auth/bearer.ts';
 import type { Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
 import type { Users } from '../store/users.ts';
 import type { Recordings } from './replay.ts';
 
@@ -16,7 +16,6 @@ export interface RecordedOperationsDeps {
   overrides: boolean;
   tokens: Tokens;
   users: Users;
-  window: RateWindow;
 }
 
 /**
@@ -29,7 +28,7 @@ function recordedOperations(recordings: Recordings | null, overrides: boolean): 
   const operations = recordings
     ? CATALOG.filter(
         (entry) =>
-          (overrides || !entry.emulated) && recordings.hasOperation(entry.method, entry.path.toLowerCase()),
+          (overrides || !entry.emulated) && recordings.hasOperation(operationOf(entry.method, entry.path)),
       ).map((entry) => ({ method: entry.method, path: entry.path }))
     : [];
   return JSON.stringify({ operations });
@@ -46,7 +45,7 @@ export function recordedOperationsRoute(deps: RecordedOperationsDeps): Route {
           await authenticate(req, deps.tokens, deps.users);
           return { status: 200, jsonText: text };
         },
-        rateLimit: { method: 'recorded-operations', window: deps.window },
+        rateLimit: 'recorded-operations',
       },
     },
   };

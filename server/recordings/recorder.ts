@@ -17,7 +17,7 @@ import {
   type Recording,
 } from './recording-file.ts';
 import { redactPairs, secretsOf, type Redaction } from './redact.ts';
-import { comparablePath, recordingKey, rulesOf, sortedQuery } from './request-key.ts';
+import { comparablePath, recordingId, rulesOf, sortedQuery } from './request-key.ts';
 
 /** A relayed call and the tenant's answer, as the relay hands it over once the answer is in. */
 export interface RelayedCall {
@@ -170,7 +170,7 @@ export class Recorder {
       body: requestBody ? requestBody.body : null,
       ignore: [],
     };
-    request.id = recordingKey(request, rulesOf(request, new Set()));
+    request.id = recordingId(request, rulesOf(request, new Set()));
     const answer: RecordedAnswer = {
       recordedAt: new Date(this.options.clock.now()).toISOString(),
       status: call.status,

@@ -7,9 +7,9 @@ import { MAX_BODY_BYTES } from '../../contract/body-limit.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { noteNotRecorded, noteReplayed } from '../http/request-notes.ts';
-import type { Handler, Reply, Resolved } from '../http/router.ts';
+import type { AppliedLimit, Handler, Reply, Resolved, Route } from '../http/router.ts';
 import { TENANT_CONTENT_CSP } from '../http/security-headers.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
+import type { OperationLimits } from '../rate-limit/operation-limits.ts';
 import { httpDate, type Clock } from '../runtime/clock.ts';
 import type { Users } from '../store/users.ts';
 import type { RecordedAnswer } from './recording-file.ts';
@@ -33,7 +33,8 @@ export interface ReplayDeps {
   recordings: Recordings;
   tokens: Tokens;
   users: Users;
-  window: RateWindow;
+  /** Each recorded operation is limited by its own limit (the catalog's, else the emulator's). */
+  limits: OperationLimits;
   clock: Clock;
   /** REPLAY_MISSES: null keeps replay strict (404 not_recorded). */
   misses: MissRelay | null;
@@ -105,6 +106,17 @@ async function callOf(req: IncomingMessage, url: URL, method: string, path: stri
   return { method, path, search: url.search, body, contentType: req.headers['content-type'] };
 }
 
+/** The most methods and paths whose fallback answer is kept: paths a caller makes up only push older ones out. */
+const MAX_KEPT_PATHS = 10_000;
+
+/** What the fallback answers for a method and path below a base, worked out once: its route and method spec. */
+interface Routing {
+  route: Route;
+  spec: Resolved['spec'];
+  /** For the path as it is (strict replay; with REPLAY_MISSES the call's own segments are added each time). */
+  resolved: Resolved;
+}
+
 /**
  * The router's fallback with REPLAY_DIR set: a call below an API base that no route of the emulator answers (and
  * not of the Auth area, which stays the emulator's) is answered by its recording once its bearer token is good,
@@ -123,26 +135,44 @@ export function replayFallback(deps: ReplayDeps) {
     noteNotRecorded(req);
     throw notRecorded(deps.recordings, method, path);
   };
+  // Every other path shares one counter, so that made-up paths cannot grow the limiter's table of methods.
+  const unrecorded: AppliedLimit = { method: '(not recorded)', limit: deps.limits.own };
+
+  /** Null for the Auth area, which the fallback never answers. */
+  function routingOf(method: string, path: string): Routing | null {
+    // Judged leniently, as the relay judges what it records: no spelling of the Auth area is ever replayed.
+    if (authCallOf(method, path, 'lenient').authArea) return null;
+    const template = templateOf(path);
+    const operation = `${method.toUpperCase()} ${template}`;
+    // Counted per recorded operation, by its own limit.
+    const rateLimit = deps.recordings.hasOperation(operation)
+      ? { method: operation, limit: deps.limits.of(method, template) }
+      : unrecorded;
+    const route = { path: template, methods: {} };
+    const spec = { rateLimit, handler };
+    return { route, spec, resolved: { route, spec, params: { method, path } } };
+  }
+
+  // By method and path; worked out again once the recordings change (REPLAY_MISSES records while replaying).
+  const kept = new Map<string, Routing | null>();
+  let version = deps.recordings.version;
   return (method: string, segments: string[]): Resolved | undefined => {
     const path = `/${segments.join('/')}`.toLowerCase();
-    // Judged leniently, as the relay judges what it records: no spelling of the Auth area is ever replayed.
-    if (authCallOf(method, path, 'lenient').authArea) return undefined;
-    const template = templateOf(path);
-    return {
-      route: { path: template, methods: {} },
-      params: deps.misses ? { method, path, segments: JSON.stringify(segments) } : { method, path },
-      spec: {
-        // Counted per recorded operation; every other path shares one counter, so that made-up paths cannot
-        // grow the limiter's table of methods without bound.
-        rateLimit: {
-          method: deps.recordings.hasOperation(method, path)
-            ? `${method} ${template}`
-            : `${method} (not recorded)`,
-          window: deps.window,
-        },
-        handler,
-      },
-    };
+    if (version !== deps.recordings.version) {
+      kept.clear();
+      version = deps.recordings.version;
+    }
+    const key = `${method} ${path}`;
+    let routing = kept.get(key);
+    if (routing === undefined) {
+      routing = routingOf(method, path);
+      if (kept.size >= MAX_KEPT_PATHS) kept.delete(kept.keys().next().value!);
+      kept.set(key, routing);
+    }
+    if (!routing) return undefined;
+    if (!deps.misses) return routing.resolved;
+    const { route, spec } = routing;
+    return { route, spec, params: { method, path, segments: JSON.stringify(segments) } };
   };
 }
 

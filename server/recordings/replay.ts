@@ -75,6 +75,8 @@ export class Recordings {
   private readonly byPath = new Map<string, View[]>();
   private readonly byFile = new Map<string, { view: View; key: string; loaded: Loaded }>();
   private readonly byOperation = new Map<string, Map<string, Recording>>();
+  /** Goes up with every recording added: what was worked out from the recordings is worked out again. */
+  version = 0;
 
   private constructor(
     readonly dir: string,
@@ -166,6 +168,7 @@ export class Recordings {
     const files = this.byOperation.get(operation) ?? new Map<string, Recording>();
     files.set(file, recording);
     this.byOperation.set(operation, files);
+    this.version++;
   }
 
   get size(): number {
@@ -210,9 +213,9 @@ export class Recordings {
     });
   }
 
-  /** Whether any call of this method and path template is recorded. */
-  hasOperation(method: string, path: string): boolean {
-    return this.byOperation.has(operationOf(method, path));
+  /** Whether any call of this operation (`operationOf`: `GET /api/{id}/tickets/{id}`) is recorded. */
+  hasOperation(operation: string): boolean {
+    return this.byOperation.has(operation);
   }
 
   /** The calls recorded with this method and path template, as a `not_recorded` message names them. */

@@ -2,6 +2,7 @@ import { RELAY_LIMIT_HEADER, type RelayLimit } from '../../contract/relay-answer
 import type { Clock } from '../runtime/clock.ts';
 import { ApiError } from '../http/errors.ts';
 import { retryAfterSeconds } from '../http/rate-limited.ts';
+import { rateLimitKey } from '../rate-limit/caller-key.ts';
 import { RateLimiter, rateLimitHeaders, type RateWindow } from '../rate-limit/limiter.ts';
 
 /**
@@ -24,7 +25,7 @@ export class SignInLimit {
 
   /** Counts one call; over the limit, throws a 429 `rate_limited` with the relay's X-RateLimit-* and Retry-After. */
   enforce(tenant: string, methodKey: string, caller: string) {
-    const decision = this.limiter.hit(`${tenant} ${methodKey}`, caller, this.window);
+    const decision = this.limiter.hit(`${tenant} ${methodKey}`, rateLimitKey(caller), this.window);
     if (decision.allowed) return;
     const seconds = retryAfterSeconds(decision.resetAt, this.clock.now());
     throw new ApiError(

@@ -11,7 +11,6 @@ import { tokenAnswer } from '../auth/token-answer.ts';
 import type { Tokens } from '../auth/tokens.ts';
 import { clearCookie, isTls, readCookie, setCookie } from '../http/cookies.ts';
 import type { Handler, Reply, Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
 import type { Users } from '../store/users.ts';
 import { refuseCrossSite } from '../http/cross-site.ts';
 import { consoleErrorPath, SsoFailure } from './failures.ts';
@@ -44,8 +43,6 @@ export interface SsoDeps {
   allowUnverifiedEmail: boolean;
   /** The origin browsers reach this server at; known once it listens. */
   origin: () => string;
-  /** loginsso and its callback each count calls on their own counter, with this window. */
-  window: RateWindow;
   /** What the provider is asked while answering a caller counts as that caller's. */
   onBehalfOf: OnBehalfOf;
 }
@@ -224,10 +221,7 @@ export function ssoRoutes(deps: SsoDeps): Route[] {
     (handler: Handler): Handler =>
     (ctx) =>
       deps.onBehalfOf.run(ctx.caller, () => handler(ctx));
-  const method = (handler: Handler, counter: string) => ({
-    handler: forCaller(handler),
-    rateLimit: { method: counter, window: deps.window },
-  });
+  const method = (handler: Handler, counter: string) => ({ handler: forCaller(handler), rateLimit: counter });
   return [
     { path: '/api/auth/logoutsso', methods: { POST: method(logoutSso, 'auth/logoutsso') } },
     { path: '/api/auth/loginsso', methods: { GET: method(loginSso, 'auth/loginsso') } },

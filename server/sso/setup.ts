@@ -2,7 +2,6 @@ import type { Tokens } from '../auth/tokens.ts';
 import type { Clock } from '../runtime/clock.ts';
 import type { Config } from '../config/config.ts';
 import type { Route } from '../http/router.ts';
-import type { RateWindow } from '../rate-limit/limiter.ts';
 import type { Db } from '../store/db.ts';
 import type { Users } from '../store/users.ts';
 import { FlowBindings, loadFlowCookieKey } from './flow-bindings.ts';
@@ -20,7 +19,6 @@ export interface SsoSetup {
   tokens: Tokens;
   /** The provider to sign in through, asked at each sign-in: the embedded one knows its issuer only once listening. */
   provider: () => ProviderSettings;
-  window: RateWindow;
   /** The origin browsers reach this server at: known after listen(). */
   origin: () => string;
   /** Marks the calls to the embedded provider with the caller they are made for. */
@@ -40,7 +38,6 @@ export function createSsoRoutes(setup: SsoSetup): Route[] {
     claim: setup.config.ssoClaim,
     allowUnverifiedEmail: setup.config.ssoAllowUnverifiedEmail,
     origin: setup.origin,
-    window: setup.window,
     onBehalfOf: setup.onBehalfOf,
   });
 }

@@ -48,3 +48,19 @@ export function records(res: RawResponse): UserRecord[] {
   if (res.status !== 200) throw new Error(`lookup answered ${res.status}: ${res.text}`);
   return JSON.parse(res.text) as UserRecord[];
 }
+
+/** A person's edit: the whole record (`POST`) or a JSON Patch (`PATCH`); a string body is sent as it is. */
+export async function editPerson(
+  api: string,
+  token: string | undefined,
+  uid: string,
+  method: 'POST' | 'PATCH',
+  body: unknown,
+): Promise<RawResponse> {
+  const res = await fetch(`${api}/people/${uid}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...authHeaders(token) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return readFetch(res);
+}

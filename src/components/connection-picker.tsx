@@ -4,11 +4,13 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useConnections } from '@/session/connections/list-connections';
+import { ConnectionKindChip } from './connection-kind-chip';
 import { useConnectionStore } from '@/session/stores/connection-store';
 
 /**
  * Which API the next sign-in goes to: this server's emulator, or a real tenant through the relay. Every sign-in
- * screen shows it, so it lives here, below them, with the list it offers (`session/connections/`).
+ * screen shows it, so it lives here, below them, with the list it offers (`session/connections/`), and marks the
+ * chosen one's kind (Production, Sandbox, Emulator) before anything is sent to it.
  */
 export function ConnectionPicker() {
   const selected = useConnectionStore((s) => s.selected);
@@ -40,6 +42,7 @@ export function ConnectionPicker() {
         ))}
       </NativeSelect>
       <FormHelperText id="connection-hint">
+        <ConnectionKindChip connection={selected} />{' '}
         {selected.upstream
           ? `Calls go through this server's relay to ${selected.upstream}.`
           : `Calls go to this server's API at ${selected.baseUrl}.`}

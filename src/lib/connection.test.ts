@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMULATOR, EMULATOR_SANDBOX, parseConnection, sharesOrigin, type Connection } from './connection';
-import { directBaseUrl, isSandbox, ssoPageUrl } from './connection-details';
+import { directBaseUrl, ssoPageUrl } from './connection-details';
+import { connectionKind } from './connection-kind';
 
 const RELAYED: Connection = {
   id: 'relay:acme',
@@ -11,13 +12,22 @@ const RELAYED: Connection = {
 };
 
 describe('connections', () => {
-  it('tells a sandbox base from production, here and at a tenant', () => {
-    expect(isSandbox(EMULATOR)).toBe(false);
-    expect(isSandbox(EMULATOR_SANDBOX)).toBe(true);
-    expect(isSandbox(RELAYED)).toBe(false);
-    expect(isSandbox({ ...RELAYED, upstream: 'https://acme.teamdynamix.com/SBTDWebApi' })).toBe(true);
-    expect(isSandbox({ ...RELAYED, upstream: 'https://acme.teamdynamix.com/sbtdwebapi' })).toBe(true);
-    expect(isSandbox({ ...RELAYED, upstream: 'https://sbtdwebapi.example.edu/TDWebApi' })).toBe(false);
+  it('tells a tenant’s production from a sandbox, here or at a tenant, and from this server’s emulator', () => {
+    expect(connectionKind(RELAYED)).toBe('production');
+    expect(connectionKind(EMULATOR)).toBe('emulator');
+    expect(connectionKind(EMULATOR_SANDBOX)).toBe('sandbox');
+    expect(connectionKind({ ...RELAYED, upstream: 'https://acme.teamdynamix.com/SBTDWebApi' })).toBe(
+      'sandbox',
+    );
+    expect(connectionKind({ ...RELAYED, upstream: 'https://acme.teamdynamix.com/sbtdwebapi' })).toBe(
+      'sandbox',
+    );
+    expect(connectionKind({ ...RELAYED, upstream: 'https://sbtdwebapi.example.edu/TDWebApi' })).toBe(
+      'production',
+    );
+    // Decided by where calls go, not by the label.
+    expect(connectionKind({ ...EMULATOR, label: 'Production' })).toBe('emulator');
+    expect(connectionKind({ ...RELAYED, label: 'This server (emulator)' })).toBe('production');
   });
 
   it('finishes SSO by redirect only on this origin', () => {

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { CONNECTION_CHOICE_KEY } from '@/lib/connection';
 import { SAVED_REQUESTS_KEY } from '@/features/requests/saved/saved-requests-key';
+import { VARIABLES_KEY } from '@/features/requests/variables/variables-key';
 
 // Screens load on demand: the first import of a lazy route (and of MUI) can take over a second under jsdom.
 configure({ asyncUtilTimeout: 5000 });
@@ -25,9 +26,9 @@ afterEach(() => {
   vi.useRealTimers();
   resetConsoleState();
   if (!inBrowser) return;
-  // The console writes to localStorage only the connection a browser chose (an id) and the saved requests (never a
-  // token or a secret's value); a test that wrote anything else fails here.
-  const allowed = new Set([CONNECTION_CHOICE_KEY, SAVED_REQUESTS_KEY]);
+  // The console writes to localStorage only the connection a browser chose (an id), the saved requests and the
+  // variables (never a token or a secret's value); a test that wrote anything else fails here.
+  const allowed = new Set([CONNECTION_CHOICE_KEY, SAVED_REQUESTS_KEY, VARIABLES_KEY]);
   const left = Object.keys(window.localStorage).filter((key) => !allowed.has(key));
   window.localStorage.clear();
   expect(left, 'keys left in localStorage').toEqual([]);

@@ -276,7 +276,7 @@ describe('POST /_emulator/faults', () => {
       const res = await getUser(token, base);
       const body = expectApiError(res, 429, 'rate_limited');
       expect(body.message).toBe(
-        'Too many calls to this method: 5 are allowed per 60 seconds. Try again in 7 seconds.',
+        'Too many calls to this method: 5 are allowed per 60 seconds for each caller address. Try again in 7 seconds.',
       );
       expect(res.headers['retry-after']).toBe('7');
       expect(res.headers['x-ratelimit-limit']).toBe('5');

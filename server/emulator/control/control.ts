@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseCrossSite } from '../../http/cross-site.ts';
 import { createRouter } from '../../http/router.ts';
-import type { RateLimiter } from '../../rate-limit/limiter.ts';
 import { checkControlToken } from './control-token.ts';
 import { CONTROL_PREFIX } from './paths.ts';
 import { controlRoutes, type ControlDeps } from './routes.ts';
@@ -11,7 +10,6 @@ export interface ControlServerDeps extends ControlDeps {
   token: string | null;
   /** The origin browsers reach this server at: a control call from any other site's page is refused. */
   origin: () => string;
-  limiter: RateLimiter;
 }
 
 export type ControlHandler = (
@@ -27,7 +25,7 @@ export type ControlHandler = (
  * A refusal or a failure is thrown on to the request guard, which answers it.
  */
 export function createControl(deps: ControlServerDeps): ControlHandler {
-  const { dispatch } = createRouter(controlRoutes(deps), { clock: deps.clock, limiter: deps.limiter });
+  const { dispatch } = createRouter(controlRoutes(deps), {});
   return async (req, res, url, caller) => {
     res.setHeader('Cache-Control', 'no-store');
     refuseCrossSite(req, deps.origin());

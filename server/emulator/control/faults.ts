@@ -5,7 +5,8 @@ import { ApiError, internalError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limited.ts';
 import { noteFault } from '../../http/request-notes.ts';
 import type { RoutedCall } from '../../http/router.ts';
-import type { Hold, RateLimiter, RateWindow } from '../../rate-limit/limiter.ts';
+import type { Hold, RateLimiter } from '../../rate-limit/limiter.ts';
+import type { OperationLimit } from '../../rate-limit/operation-limits.ts';
 import { booleanProperty, wholeNumber } from './body.ts';
 
 const FAULT_STATUSES = [401, 429, 500, 503] as const;
@@ -178,7 +179,7 @@ export class Faults {
 
   /** Holds the caller of a call a holding 429 answered until its reset. */
   hold(call: RoutedCall, hold: Hold) {
-    if (call.rateLimit) this.limiter.hold(call.rateLimit.method, call.caller, hold);
+    if (call.rateLimit) this.limiter.hold(call.rateLimit.method, call.rateLimit.key, hold);
   }
 
   get pending(): readonly Fault[] {
@@ -211,7 +212,7 @@ function delay(ms: number): Promise<void> {
  * that situation (the emulator's own 401, 429 and 500), then normal service resumes (after a holding 429, once its
  * reset has come).
  */
-export function faultIntercept(faults: Faults, clock: Clock, fallbackWindow: RateWindow) {
+export function faultIntercept(faults: Faults, clock: Clock, fallbackWindow: OperationLimit) {
   return async (call: RoutedCall) => {
     const fault = faults.take(call);
     if (!fault) return;
@@ -222,7 +223,7 @@ export function faultIntercept(faults: Faults, clock: Clock, fallbackWindow: Rat
       case 401:
         throw tokenExpired();
       case 429: {
-        const window = call.rateLimit?.window ?? fallbackWindow;
+        const window = call.rateLimit?.limit ?? fallbackWindow;
         const seconds = fault.retryAfter ?? window.windowMs / 1000;
         const decision = {
           allowed: false,

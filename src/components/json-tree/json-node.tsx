@@ -9,8 +9,10 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import Button from '@mui/material/Button';
 import { CopyButton } from '@/components/copy-button';
 import { useRovingItem } from './active-item-context';
+import { ValueActionContext } from './value-action-context';
 import { highlightParts, memberShown, nameMatches, TreeSearchContext, type TreeSearch } from './json-search';
 import {
   countText,
@@ -44,6 +46,11 @@ function marked(text: string, pattern: RegExp | null): ReactNode {
   );
 }
 
+/** A value as a copy gives it: a string as its text (no JSON quotes, so it pastes as the value), else JSON. */
+function plainText(value: unknown): string {
+  return typeof value === 'string' ? value : jsonText(value);
+}
+
 /** The members of an object in an array: what the record is called, when it has a name, e-mail or ID. */
 function captionOf(name: string | number | null, value: unknown): string | null {
   if (typeof name !== 'number' || !isContainer(value) || Array.isArray(value)) return null;
@@ -75,6 +82,7 @@ export const JsonNode = memo(function JsonNode({
   const [expanded, setExpanded] = useState(openedBySearch);
   const { isActive, onFocus } = useRovingItem(path, first);
   const search = useContext(TreeSearchContext);
+  const action = useContext(ValueActionContext);
   const pattern = search?.pattern ?? null;
   const count = useMemo(() => (isContainer(value) ? memberCount(value) : 0), [value]);
   const caption = useMemo(() => captionOf(name, value), [name, value]);
@@ -150,16 +158,31 @@ export const JsonNode = memo(function JsonNode({
           )}
         </span>
         {/* A copy is not a toggle: the click stops here. */}
-        <span className="json-copy-cell" onClick={(event) => event.stopPropagation()}>
+        <span
+          className={action ? 'json-copy-cell json-with-action' : 'json-copy-cell'}
+          onClick={(event) => event.stopPropagation()}
+        >
           {(isActive || pointed) && (
             <CopyButton
               className="json-copy"
               variant="text"
               label="Copy"
               aria-label={`Copy ${path || 'value'}`}
-              text={() => jsonText(value)}
+              text={() => plainText(value)}
               tabIndex={isActive ? 0 : -1}
             />
+          )}
+          {(isActive || pointed) && action && !isContainer(value) && value !== null && (
+            <Button
+              className="json-copy"
+              variant="text"
+              size="small"
+              aria-label={`${action.label}: ${path || 'value'}`}
+              tabIndex={isActive ? 0 : -1}
+              onClick={() => action.act(plainText(value), name, path)}
+            >
+              {action.label}
+            </Button>
           )}
         </span>
       </div>

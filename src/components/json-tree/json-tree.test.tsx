@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonTree } from './json-tree';
 
 const ANSWER = {
@@ -99,13 +99,13 @@ describe('the JSON tree', () => {
     expect(itemWithText('Show next 20 (101–120 of 120)')).toHaveAttribute('aria-level', '2');
   });
 
-  it('copies any value as JSON from its button, shown on the active item and the one under the pointer', async () => {
+  it('copies a string as its text (no JSON quotes) and any other value as JSON, from a button on the active item and the one under the pointer', async () => {
     const { user } = setup(ANSWER);
     const copyButtons = () =>
       screen.getAllByRole('button', { name: /^Copy / }).map((b) => b.getAttribute('aria-label'));
     expect(copyButtons()).toEqual(['Copy all of Answer body', 'Copy UID']);
     await user.click(screen.getByRole('button', { name: 'Copy UID' }));
-    expect(await navigator.clipboard.readText()).toBe('"5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10"');
+    expect(await navigator.clipboard.readText()).toBe('5d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f10');
 
     await user.hover(screen.getByText('OrgApplications'));
     expect(copyButtons()).toEqual(['Copy all of Answer body', 'Copy UID', 'Copy OrgApplications']);
@@ -208,13 +208,33 @@ describe('the JSON tree', () => {
     ).toEqual(['[]Copy']);
   });
 
-  it('cuts a very long string short on screen but copies all of it', async () => {
+  it('offers a value action beside the copy of a value that is not a container, with its plain text', async () => {
+    const user = userEvent.setup({ delay: null });
+    const act = vi.fn();
+    render(
+      <JsonTree
+        value={{ UID: 'u-1', N: 5, L: [1] }}
+        label="Answer body"
+        valueAction={{ label: 'Use as variable', act }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Use as variable: UID' }));
+    expect(act).toHaveBeenCalledWith('u-1', 'UID', 'UID');
+    await user.hover(screen.getByText('N'));
+    // fireEvent: user-event moves the pointer without a relatedTarget, which React reads as leaving the row.
+    fireEvent.click(screen.getByRole('button', { name: 'Use as variable: N' }));
+    expect(act).toHaveBeenLastCalledWith('5', 'N', 'N');
+    await user.hover(screen.getByText('L'));
+    expect(screen.queryByRole('button', { name: 'Use as variable: L' })).toBeNull();
+  });
+
+  it('cuts a very long string short on screen but copies all of it, as plain text without JSON quotes', async () => {
     const long = 'x'.repeat(5000);
     const { user } = setup({ long });
     await user.hover(screen.getByText('long'));
     expect(item(/^long: "x+"… \(3,000 more characters\)$/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy long' }));
-    expect(await navigator.clipboard.readText()).toBe(JSON.stringify(long));
+    expect(await navigator.clipboard.readText()).toBe(long);
   });
 
   it('names each item by what it shows, not by aria-labelledby, whose name would leave out its copy button and members', async () => {

@@ -5,6 +5,7 @@ import { CopyButton } from '@/components/copy-button';
 import { createActiveItem } from './active-item';
 import { ActiveItemContext } from './active-item-context';
 import { JsonMembers, JsonNode, shownMembers } from './json-node';
+import { ValueActionContext, type ValueAction } from './value-action-context';
 import {
   containersWithMatches,
   primitiveMatches,
@@ -81,6 +82,8 @@ const TREE_STYLES: SxProps<Theme> = {
     justifyContent: 'flex-end',
     position: 'relative',
   },
+  // With a value's action beside the copy (the answer's "use as variable"), room for both.
+  '& .json-copy-cell.json-with-action': { flex: '0 0 11rem', gap: 0.5 },
   '& .json-copy': { minWidth: 0, py: 0, lineHeight: 1.6 },
 };
 
@@ -102,7 +105,16 @@ function foundText(value: unknown, shown: number, sought: string): string {
  * level, members rendered only when expanded and a page at a time, with a copy of any value and of the whole,
  * and a search that shows only the members that hold what is sought (marked), opening the first of them.
  */
-export function JsonTree({ value, label }: { value: unknown; label: string }) {
+export function JsonTree({
+  value,
+  label,
+  valueAction = null,
+}: {
+  value: unknown;
+  label: string;
+  /** Offered on each value that is not a container, beside its copy. */
+  valueAction?: ValueAction | null;
+}) {
   const [typed, setTyped] = useState('');
   // Typing stays quick in a large answer: the search follows when the browser has time.
   const sought = useDeferredValue(typed.trim());
@@ -145,21 +157,23 @@ export function JsonTree({ value, label }: { value: unknown; label: string }) {
           {search ? foundText(value, shown, sought) : ''}
         </Box>
         <TreeSearchContext value={search}>
-          {shown === 0 ? null : top ? (
-            <JsonMembers
-              key={tree.generation}
-              role="tree"
-              aria-label={label}
-              value={top}
-              keys={topKeys}
-              path=""
-              level={1}
-            />
-          ) : (
-            <ul key={tree.generation} role="tree" aria-label={label}>
-              <JsonNode name={null} value={value} path="" level={1} first />
-            </ul>
-          )}
+          <ValueActionContext value={valueAction}>
+            {shown === 0 ? null : top ? (
+              <JsonMembers
+                key={tree.generation}
+                role="tree"
+                aria-label={label}
+                value={top}
+                keys={topKeys}
+                path=""
+                level={1}
+              />
+            ) : (
+              <ul key={tree.generation} role="tree" aria-label={label}>
+                <JsonNode name={null} value={value} path="" level={1} first />
+              </ul>
+            )}
+          </ValueActionContext>
         </TreeSearchContext>
       </Box>
     </ActiveItemContext>

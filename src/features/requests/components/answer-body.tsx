@@ -9,6 +9,7 @@ import type { RawAnswer } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 import { answerFileName } from '../answer/answer-file-name';
 import { isRecordList, recordsToCsv } from '../answer/records-csv';
+import { useUseAsVariable } from './use-as-variable';
 
 /** How much of a text the screen shows: more would hold the page up; copies and downloads give all of it. */
 export const SHOWN_TEXT = 100_000;
@@ -42,12 +43,14 @@ function TextView({ text, label }: { text: string; label: string }) {
 
 /**
  * The answer's body: JSON as a collapsible, searchable tree, indented ("pretty") or as it came ("raw"), to
- * download as JSON, and as CSV when it is a list of records; any other text as it came.
+ * download as JSON, and as CSV when it is a list of records, any value of it kept as a variable; any other text
+ * as it came.
  */
 export function AnswerBody({ answer }: { answer: RawAnswer }) {
   const [view, setView] = useState<View>('tree');
   const data = answer.body.type === 'json' ? answer.body.data : undefined;
   const records = useMemo(() => isRecordList(data), [data]);
+  const useAsVariable = useUseAsVariable();
   if (answer.body.type === 'empty') return <em>No body.</em>;
   if (answer.body.type !== 'json') return <TextView text={answer.text} label="Answer body" />;
   return (
@@ -94,10 +97,11 @@ export function AnswerBody({ answer }: { answer: RawAnswer }) {
       </Box>
       {/* Kept while another view shows, with its search and what was opened. */}
       <Box hidden={view !== 'tree'}>
-        <JsonTree value={data} label="Answer body" />
+        <JsonTree value={data} label="Answer body" valueAction={useAsVariable.action} />
       </Box>
       {view === 'pretty' && <PrettyView data={data} />}
       {view === 'raw' && <TextView text={answer.text} label="Answer body as it came" />}
+      {useAsVariable.dialog}
     </>
   );
 }

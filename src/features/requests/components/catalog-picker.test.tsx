@@ -142,4 +142,27 @@ describe('the catalog’s list', () => {
     expect(await screen.findByRole('button', { name: named(TICKET) })).toBeVisible();
     expect(sent).toHaveLength(1);
   });
+
+  it('describes each operation by its summary and documented limit, and finds it by an administrator’s words', async () => {
+    stubFetch(() => jsonAnswer({ operations: [] }));
+    const { user } = renderPicker(EMULATOR);
+    const search = screen.getByLabelText('Search the catalog');
+    await user.click(search);
+    await user.paste('deactivate person');
+    const button = await screen.findByRole('button', { name: named('PUT /api/people/{uid}/isactive') });
+    expect(button).toHaveAccessibleDescription('Activate or deactivate a person · Limit not documented');
+    await user.clear(search);
+    await user.paste('edit ticket');
+    expect(
+      await screen.findByRole('button', { name: named('POST /api/{appId}/tickets/{id}') }),
+    ).toHaveAccessibleDescription(/^Edit a ticket by sending the whole record .* · Limit not documented$/);
+    await user.clear(search);
+    await user.paste('read one ticket');
+    expect(await screen.findByRole('button', { name: named(TICKET) })).toHaveAccessibleDescription(
+      'Read one ticket in full, with custom attributes and attachments · 60 calls a minute per IP address',
+    );
+    await user.clear(search);
+    await user.paste('add comment');
+    expect(await screen.findAllByRole('button', { name: /\/feed$/ })).not.toHaveLength(0);
+  });
 });

@@ -9,6 +9,7 @@ import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import type { Connection } from '@/lib/connection';
 import { groupByArea, type AreaGroup } from '../catalog/group-by-area';
 import { helpUrl } from '../catalog/help-url';
+import { limitWords } from '../catalog/limit-words';
 import { isRecorded, type RecordedOperations } from '../catalog/recorded-operations';
 import { searchCatalog } from '../catalog/search-catalog';
 import { useRecordedOperations } from '../api/list-recorded-operations';
@@ -41,7 +42,8 @@ function Mark({ label, color }: { label: string; color: 'success.main' | 'primar
 }
 
 /**
- * One operation: its button (choosing it fills the form) and its help link. Memoized: a row the next search still
+ * One operation: its button (choosing it fills the form), its help link, and under them what it does and its
+ * documented limit (the catalog's facts). Memoized: a row the next search still
  * finds is kept as it is, not drawn again.
  */
 const EntryRow = memo(function EntryRow({
@@ -57,39 +59,46 @@ const EntryRow = memo(function EntryRow({
 }) {
   const id = useId();
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Button
-        id={id}
-        fullWidth
-        color="inherit"
-        onClick={() => onChoose(entry)}
-        sx={{ justifyContent: 'flex-start', textTransform: 'none', gap: 1, textAlign: 'left', py: 0.5 }}
-      >
-        <Box
-          component="span"
-          sx={{ fontFamily: 'monospace', overflowWrap: 'break-word', flex: 1, minWidth: 0 }}
+    <Box component="li" sx={{ pb: 0.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Button
+          id={id}
+          fullWidth
+          color="inherit"
+          onClick={() => onChoose(entry)}
+          aria-describedby={`${id}-about`}
+          sx={{ justifyContent: 'flex-start', textTransform: 'none', gap: 1, textAlign: 'left', py: 0.5 }}
         >
-          {entry.method} <WrapPoints text={entry.path} />
-        </Box>
-        {entry.emulated && <Mark label="Emulated" color="success.main" />}
-        {recorded && <Mark label="Recorded" color="primary.main" />}
-      </Button>
-      <Link
-        href={helpUrl(helpBase, entry)}
-        target="_blank"
-        rel="noopener"
-        variant="body2"
-        // Named "Help" and described by its operation: a name holding the path would also be found by the
-        // labels of the path's parameter fields.
-        aria-describedby={id}
-        sx={{ flexShrink: 0, px: 0.5 }}
-      >
-        Help
-        <Box component="span" sx={VISUALLY_HIDDEN}>
-          {' '}
-          (opens in a new tab)
-        </Box>
-      </Link>
+          <Box
+            component="span"
+            sx={{ fontFamily: 'monospace', overflowWrap: 'break-word', flex: 1, minWidth: 0 }}
+          >
+            {entry.method} <WrapPoints text={entry.path} />
+          </Box>
+          {entry.emulated && <Mark label="Emulated" color="success.main" />}
+          {recorded && <Mark label="Recorded" color="primary.main" />}
+        </Button>
+        <Link
+          href={helpUrl(helpBase, entry)}
+          target="_blank"
+          rel="noopener"
+          variant="body2"
+          // Named "Help" and described by its operation: a name holding the path would also be found by the
+          // labels of the path's parameter fields.
+          aria-describedby={id}
+          sx={{ flexShrink: 0, px: 0.5 }}
+        >
+          Help
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {' '}
+            (opens in a new tab)
+          </Box>
+        </Link>
+      </Box>
+      {/* Beside the button, not in it: the button keeps its short name, method and path. */}
+      <Typography id={`${id}-about`} variant="body2" color="text.secondary" sx={{ px: 1 }}>
+        {`${entry.summary} · ${limitWords(entry.limit)}`}
+      </Typography>
     </Box>
   );
 });

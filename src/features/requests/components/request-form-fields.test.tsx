@@ -39,6 +39,20 @@ describe('the body field, as it is typed', () => {
     expect(body()).toHaveAccessibleDescription('Sent as the body, with Content-Type: application/json.');
   });
 
+  it('reads a variable outside quotes as a value: a body that is JSON once filled in is not flagged', () => {
+    render(<RequestFormFields errors={{}} bases={BASES} />);
+    type('{"ID": {{id}}, "Name": "{{name}}"}');
+    act(() => {
+      vi.advanceTimersByTime(BODY_CHECK_DELAY_MS);
+    });
+    expect(body()).toHaveAccessibleDescription('Sent as the body, with Content-Type: application/json.');
+    type('{"ID": {{id}},');
+    act(() => {
+      vi.advanceTimersByTime(BODY_CHECK_DELAY_MS);
+    });
+    expect(body()).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('flags a body on a GET as soon as the method is switched, and keeps what Send said for the body it checked', () => {
     const sent: FormErrors = { body: 'The body is 70.0 KB: too large.' };
     const { rerender } = render(<RequestFormFields errors={{}} bases={BASES} />);

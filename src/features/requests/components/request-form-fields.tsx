@@ -21,8 +21,11 @@ import {
   type FormErrors,
   type RequestForm,
 } from '../form/request-form';
+import { catalogOperation } from '../catalog/catalog-operation';
+import { bodyHint } from '../form/body-hint';
 import { AppIdChoice, isAppIdParameter } from './app-id-choice';
 import { useSettledValue } from './use-settled-value';
+import { bodyWithStandIns } from '../variables/body-template';
 
 const MONO = { fontFamily: 'monospace' } as const;
 
@@ -57,14 +60,11 @@ function useBodyError(form: RequestForm, errors: FormErrors): string | undefined
   const [sent, setSent] = useState({ errors, body: form.body });
   if (sent.errors !== errors) setSent({ errors, body: form.body });
   if (sent.errors === errors && sent.body === form.body && errors.body !== undefined) return errors.body;
-  const now = bodyProblem(form.method, form.body);
-  return now !== undefined && bodyProblem(form.method, settled) !== undefined ? now : undefined;
-}
-
-/** What the body field says under it when there is no error: whether a body is sent. */
-function bodyHint(method: string, body: string): string {
-  if (method === 'GET') return 'A GET request has no body.';
-  return body.trim() === '' ? 'Empty: no body.' : 'Sent as the body, with Content-Type: application/json.';
+  // Read with its variables as values: `"ID": {{id}}` is JSON once filled in, and Send checks the value.
+  const now = bodyProblem(form.method, bodyWithStandIns(form.body));
+  return now !== undefined && bodyProblem(form.method, bodyWithStandIns(settled)) !== undefined
+    ? now
+    : undefined;
 }
 
 /**
@@ -220,7 +220,11 @@ export function RequestFormFields({
         value={form.body}
         onChange={(e) => setForm({ body: e.target.value })}
         error={bodyError}
-        hint={bodyHint(form.method, form.body)}
+        hint={bodyHint(
+          form.method,
+          form.body,
+          catalogOperation(form.method, `/api/${form.path}`)?.bodySkeleton,
+        )}
         inputProps={{ spellCheck: false, style: { ...MONO, fontSize: 13 } }}
       />
     </Box>

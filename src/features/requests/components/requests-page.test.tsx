@@ -50,7 +50,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     await user.type(path, 'people');
     await user.click(screen.getByLabelText('JSON body'));
     await user.paste('{\n  "FirstName": "Ann",\n}');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(screen.getByRole('button', { name: 'Send POST' }));
     expect(screen.getByLabelText('JSON body')).toHaveAccessibleDescription(
       'Not valid JSON at line 3, column 1: expected a property name in double quotes, unexpected "}".',
     );

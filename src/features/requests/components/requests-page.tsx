@@ -2,19 +2,21 @@
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
  * (`form/`), a pasted curl or PowerShell command (`paste/`), the request described once from the form and
  * handed to everything below (`description/`), its sending (`sending/`, `api/`) and its answer (`answer/`), the
- * history and the saved requests (`history/`, `saved/`).
+ * history and the saved requests (`history/`, `saved/`), and the organization's variables (`variables/`).
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { ConnectionKindChip } from '@/components/connection-kind-chip';
 import { ErrorNotice } from '@/components/error-notice';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { rateMethodOf } from '@/lib/rate-method';
 import { withRelayLimit } from '@/lib/relay-limit';
 import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { ApiMethod } from '@contract/web-api/methods';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
@@ -32,7 +34,9 @@ import { AnswerView } from './answer-view';
 import { CatalogPicker } from './catalog-picker';
 import { ConfirmWrite } from './confirm-write';
 import { FormBesideAnswer } from './form-beside-answer';
+import { ConfirmationsSwitch } from './confirmations-switch';
 import { FormCopies } from './form-copies';
+import { FullReplacePanel } from './full-replace-panel';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
 import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
@@ -40,14 +44,17 @@ import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
 import { useRevealAnswer } from './use-reveal-answer';
+import { VariablesPanel } from './variables-panel';
+import { useVariablesStore, valuesOf, variablesOf } from '../variables/variables-store';
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
 forgetJobOnSignOut();
 
-const NO_VARIABLES = {};
-
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The Send button names any method but GET, so that a write left selected is plain: "Send PUT". */
+const sendLabel = (method: ApiMethod) => (method === 'GET' ? 'Send' : `Send ${method}`);
 
 /** The one wait figure of a rate limit, in words: the same seconds the Send button counts down. */
 const waitSentence = (seconds: number) =>
@@ -72,6 +79,8 @@ export default function RequestsPage() {
   });
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, sent, pending, submit, confirm, cancel } = useSending(session, reveal);
+  const organization = session?.connection.organization ?? '';
+  const variables = valuesOf(useVariablesStore((s) => variablesOf(s, organization)));
   const connectionBase = session?.connection.baseUrl ?? '';
   const relayed = Boolean(session?.connection.upstream);
   const origin = window.location.origin;
@@ -81,7 +90,7 @@ export default function RequestsPage() {
     own: apiBase,
     accepted: [base, ...(session?.connection.upstream ? [session.connection.upstream] : [])],
   };
-  const context: DescribeContext = { base: connectionBase, bases, variables: NO_VARIABLES };
+  const context: DescribeContext = { base: connectionBase, bases, variables };
   const description = describeRequest(form, context);
   const rateMethod = rateMethodOf(
     form.method,
@@ -122,8 +131,8 @@ export default function RequestsPage() {
     }
   }
 
-  function edit(entry: HistoryEntry) {
-    load(entry.form);
+  function edit({ form }: Pick<HistoryEntry, 'form'>) {
+    load(form);
     setErrors({});
   }
 
@@ -146,6 +155,7 @@ export default function RequestsPage() {
       <PageHeader
         title="Requests"
         subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
+        actions={<ConnectionKindChip connection={session.connection} />}
       />
       <Box
         sx={{
@@ -179,7 +189,11 @@ export default function RequestsPage() {
               <RequestFormFields errors={errors} bases={bases} pathRef={pathRef} />
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 2 }}>
                 <Button type="submit" variant="contained" disabled={pending || wait !== null}>
-                  {wait ? `Send (wait ${wait.seconds} s)` : pending ? 'Sending…' : 'Send'}
+                  {wait
+                    ? `${sendLabel(form.method)} (wait ${wait.seconds} s)`
+                    : pending
+                      ? 'Sending…'
+                      : sendLabel(form.method)}
                 </Button>
                 {pending && (
                   <Button variant="outlined" onClick={cancel}>
@@ -194,7 +208,9 @@ export default function RequestsPage() {
                 </Button>
               </Box>
               <KeyboardShortcuts />
+              <ConfirmationsSwitch session={session} />
             </Box>
+            <FullReplacePanel form={form} context={context} onUse={(next) => edit({ form: next })} />
             <Box sx={{ mt: 2 }}>
               <PasteCommand
                 bases={bases}
@@ -275,11 +291,15 @@ export default function RequestsPage() {
           alignItems: 'start',
         }}
       >
+        <SectionCard title="Variables">
+          <VariablesPanel organization={organization} />
+        </SectionCard>
         <SectionCard title="Saved">
           <SavedList
             key={fresh}
             saveRef={saveRef}
             connection={apiBase}
+            organization={organization}
             label={session.connection.label}
             kept={description.kept.form}
             onLoad={() => {
@@ -300,10 +320,10 @@ export default function RequestsPage() {
         </SectionCard>
       </Box>
       <ConfirmWrite
-        request={confirm.asking?.shown ?? null}
+        asked={confirm.asking}
         onSend={confirm.onSend}
         onCancel={confirm.onCancel}
-        connection={session.connection.label}
+        connection={session.connection}
       />
     </>
   );

@@ -20,7 +20,15 @@ const request = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe('the import’s report', () => {
   it('names, per request, what was not brought over, under the count', async () => {
-    render(<SavedList connection="/TDWebApi" label="This server" kept={NEW_FORM} onLoad={() => {}} />);
+    render(
+      <SavedList
+        organization="org-1"
+        connection="/TDWebApi"
+        label="This server"
+        kept={NEW_FORM}
+        onLoad={() => {}}
+      />,
+    );
     importCollection([
       request('Form', {
         header: [{ key: 'X-Custom', value: '1' }],
@@ -39,7 +47,15 @@ describe('the import’s report', () => {
   });
 
   it('lists ten requests, then counts the rest; and lists nothing when nothing was lost', async () => {
-    render(<SavedList connection="/TDWebApi" label="This server" kept={NEW_FORM} onLoad={() => {}} />);
+    render(
+      <SavedList
+        organization="org-1"
+        connection="/TDWebApi"
+        label="This server"
+        kept={NEW_FORM}
+        onLoad={() => {}}
+      />,
+    );
     const lossy = Array.from({ length: 13 }, (_, i) => request(`R${i}`, { body: { mode: 'file' } }));
     importCollection(lossy);
     const status = await screen.findByRole('status');

@@ -11,6 +11,7 @@ import { fromPostmanFile, toPostman } from '../saved/postman-collection';
 import type { RequestForm } from '../form/request-form';
 import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
 import { useSavedStore } from '../saved/saved-store';
+import { useVariablesStore, variablesOf } from '../variables/variables-store';
 import { WrapPoints } from '@/components/wrap-points';
 
 const NONE: SavedRequest[] = [];
@@ -29,10 +30,11 @@ interface Status {
   lost?: string[];
 }
 
-function importedStatus(count: number, skipped: string[]): string {
+function importedStatus(count: number, variables: number, skipped: string[]): string {
   const named = skipped.slice(0, SKIPPED_NAMED).join('; ');
   const more = skipped.length > SKIPPED_NAMED ? `; and ${skipped.length - SKIPPED_NAMED} more` : '';
-  return `Imported ${count} request${count === 1 ? '' : 's'}.${skipped.length > 0 ? ` Not imported: ${named}${more}.` : ''}`;
+  const also = variables > 0 ? ` and ${variables} variable${variables === 1 ? '' : 's'}` : '';
+  return `Imported ${count} request${count === 1 ? '' : 's'}${also}.${skipped.length > 0 ? ` Not imported: ${named}${more}.` : ''}`;
 }
 
 /**
@@ -65,10 +67,12 @@ function LostList({ lost }: { lost: string[] }) {
 
 /**
  * Requests kept in this browser for this connection: save the form under a name (saving under a name already
- * there replaces it), load one back to edit or send, delete, and export or import them as a Postman collection.
+ * there replaces it), load one back to edit or send, delete, and export or import them as a Postman collection,
+ * with the organization's variables (an environment file's too, on import).
  */
 export function SavedList({
   connection,
+  organization,
   label,
   kept,
   onLoad,
@@ -76,6 +80,8 @@ export function SavedList({
 }: {
   /** The connection's API base: saved requests belong to it. */
   connection: string;
+  /** The connection's organization: its variables go out with an export and come in with an import. */
+  organization: string;
   label: string;
   /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
   kept: RequestForm;
@@ -87,6 +93,8 @@ export function SavedList({
   const save = useSavedStore((s) => s.save);
   const remove = useSavedStore((s) => s.remove);
   const load = useRequestFormStore((s) => s.load);
+  const variables = useVariablesStore((s) => variablesOf(s, organization));
+  const putVariables = useVariablesStore((s) => s.put);
   const { text: name, setText: setName, setError, field } = useTextField();
   const [status, setStatusOf] = useState<Status>({ text: '' });
   const setStatus = (text: string, lost?: string[]) => setStatusOf({ text, lost });
@@ -113,15 +121,30 @@ export function SavedList({
     );
   }
 
-  async function importFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  /** A collection, an environment, or both at once: the environment's values win, as in Postman. */
+  async function importFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    if (!file) return;
-    const read = await fromPostmanFile(file);
-    if (!read.ok) setStatus(read.message);
-    else if (!save(connection, read.saved))
-      setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
-    else setStatus(importedStatus(read.saved.length, read.skipped), read.lost);
+    if (files.length === 0) return;
+    const reads = await Promise.all(files.map(fromPostmanFile));
+    const refused = reads.find((read) => !read.ok);
+    if (refused && !refused.ok) return setStatus(refused.message);
+    const read = reads.flatMap((r) => (r.ok ? [r] : [])).sort((a, b) => b.saved.length - a.saved.length);
+    const requests = read.flatMap((r) => r.saved);
+    // An empty value (a secret-named one, as an export leaves it) never takes the place of a value kept.
+    const imported = read
+      .flatMap((r) => r.variables)
+      .filter((v) => v.value !== '' || !variables.some((kept) => kept.name === v.name && kept.value !== ''));
+    if (!save(connection, requests) || (imported.length > 0 && !putVariables(organization, imported)))
+      return setStatus(`${STORAGE_FULL}: nothing was imported. Delete some saved requests and try again.`);
+    setStatus(
+      importedStatus(
+        requests.length,
+        new Set(imported.map((v) => v.name)).size,
+        read.flatMap((r) => r.skipped),
+      ),
+      read.flatMap((r) => r.lost),
+    );
   }
 
   return (
@@ -212,7 +235,7 @@ export function SavedList({
             downloadFile(
               'auth-console-requests.postman_collection.json',
               JSON.stringify(
-                toPostman(saved, { name: `Auth Console: ${label}`, baseUrl: connection }),
+                toPostman(saved, { name: `Auth Console: ${label}`, baseUrl: connection, variables }),
                 null,
                 2,
               ),
@@ -228,11 +251,12 @@ export function SavedList({
         <input
           ref={fileInput}
           type="file"
+          multiple
           accept=".json,application/json"
           aria-label="Postman collection file"
           tabIndex={-1}
           hidden
-          onChange={(e) => void importFile(e)}
+          onChange={(e) => void importFiles(e)}
         />
       </Box>
     </Box>

@@ -37,4 +37,17 @@ describe('fillFromEntry', () => {
       password: '',
     });
   });
+
+  it('gives the catalog’s skeleton for the common bodies: a ticket, a search, a JSON Patch', () => {
+    expect(JSON.parse(fillFromEntry(entry('POST', '/api/{appId}/tickets')).body)).toMatchObject({
+      TypeID: 0,
+      Title: '',
+    });
+    expect(JSON.parse(fillFromEntry(entry('POST', '/api/{appId}/tickets/search')).body)).toHaveProperty(
+      'MaxResults',
+    );
+    expect(JSON.parse(fillFromEntry(entry('PATCH', '/api/people/{uid}')).body)).toEqual([
+      { op: 'add', path: '/Title', value: '' },
+    ]);
+  });
 });

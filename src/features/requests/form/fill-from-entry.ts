@@ -19,7 +19,7 @@ export interface RequestFormState {
   pathTemplate: string;
   pathParams: PathField[];
   query: QueryRow[];
-  /** Empty when the description has no body schema for the endpoint. */
+  /** The catalog's body skeleton, or the description's schema; empty when it has neither. */
   body: string;
 }
 
@@ -29,6 +29,6 @@ export function fillFromEntry(entry: CatalogEntry): RequestFormState {
     pathTemplate: entry.path,
     pathParams: entry.pathParams.map((name) => ({ name, value: '' })),
     query: entry.query.map((param) => ({ ...param, value: '' })),
-    body: entry.body ?? '',
+    body: entry.bodySkeleton?.text ?? entry.body ?? '',
   };
 }

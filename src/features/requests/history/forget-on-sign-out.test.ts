@@ -6,6 +6,7 @@ import { useHistoryStore } from './history-store';
 import { GET_USER_FORM } from '../form/request-form';
 import { describeRequest } from '../description/describe-request';
 import { signInForTest } from '@/testing/session';
+import { useVariablesStore, variablesOf } from '../variables/variables-store';
 
 let stop: () => void;
 
@@ -19,11 +20,18 @@ function signInAndWork() {
   });
   if (!sent.ready) throw new Error('not a request');
   useHistoryStore.getState().add({ sentAt: 1, sent, status: 200 });
+  useVariablesStore.getState().put('org', [
+    { name: 'appId', value: '31' },
+    { name: 'apiToken', value: 't-1' },
+  ]);
 }
+
+const variableNames = () => variablesOf(useVariablesStore.getState(), 'org').map((v) => v.name);
 
 beforeEach(() => {
   useHistoryStore.getState().clear();
   useRequestFormStore.getState().load(GET_USER_FORM);
+  useVariablesStore.setState({ byOrganization: {} });
   stop = forgetRequestsOnSignOut();
 });
 
@@ -31,12 +39,13 @@ afterEach(() => {
   stop();
 });
 
-describe('the requests of a tab', () => {
+describe('the requests and secret-named variables of a tab', () => {
   it.each(['user', 'other-tab'] as const)('are forgotten on a sign-out (%s)', (reason) => {
     signInAndWork();
     useSessionStore.getState().signOut(reason);
     expect(useHistoryStore.getState().entries).toEqual([]);
     expect(useRequestFormStore.getState().form).toEqual(GET_USER_FORM);
+    expect(variableNames()).toEqual(['appId']);
   });
 
   it.each(['expired', 'ended'] as const)(
@@ -46,6 +55,7 @@ describe('the requests of a tab', () => {
       useSessionStore.getState().signOut(reason);
       expect(useHistoryStore.getState().entries).toHaveLength(1);
       expect(useRequestFormStore.getState().form.path).toBe('people/lookup');
+      expect(variableNames()).toEqual(['appId', 'apiToken']);
     },
   );
 });

@@ -98,7 +98,7 @@ describe('toPostman', () => {
 describe('fromPostman', () => {
   it('round-trips what was exported', () => {
     const text = JSON.stringify(toPostman(SAVED, { name: 'x', baseUrl: 'https://a/TDWebApi' }));
-    expect(fromPostman(text)).toEqual({ ok: true, saved: SAVED, skipped: [], lost: [] });
+    expect(fromPostman(text)).toEqual({ ok: true, saved: SAVED, variables: [], skipped: [], lost: [] });
   });
 
   it('names, per request, what it does not bring over: headers, a body that is not raw, auth, scripts, variables', () => {
@@ -166,16 +166,17 @@ describe('fromPostman', () => {
       ok: true,
       saved: [
         { name: 'Create person', path: 'people', body: '' },
-        { name: 'One person', path: 'people/{uid}' },
+        { name: 'One person', path: 'people/{{uid}}' },
         { name: 'Update', body: '{"Note":"{{note}}","Other":"{{other}}","Again":"{{note}}"}' },
         { name: 'Upload' },
       ],
       skipped: [],
       lost: [
         'The collection: its auth (apikey); its pre-request script',
-        'Create person: the headers Content-Type, X-Custom; its form-data body; 1 disabled query parameter; the value of {{notify}} (put it in); its auth (basic); its test script',
+        'Create person: the headers Content-Type, X-Custom; its form-data body; 1 disabled query parameter; the value of {{notify}} (not in the file: add it under Variables); its auth (basic); its test script',
         'The folder Admin: its auth (bearer)',
-        'Update: the values of {{note}}, {{other}} (put them in)',
+        'One person: the value of {{uid}} (not in the file: add it under Variables)',
+        'Update: the values of {{note}}, {{other}} (not in the file: add them under Variables)',
         'Upload: its urlencoded form body',
       ],
     });
@@ -346,5 +347,77 @@ describe('the limits of an import', () => {
     expect(text).not.toHaveBeenCalled();
     const small = new Blob([JSON.stringify(collection([request('r', '{{baseUrl}}/api/x', [])]))]);
     expect(await fromPostmanFile(small)).toMatchObject({ ok: true, saved: [{ name: 'r' }] });
+  });
+});
+
+describe('Postman variables', () => {
+  it('exports the organization’s variables, a secret-named one empty, and imports them back with their values', () => {
+    const exported = toPostman(SAVED, {
+      name: 'x',
+      baseUrl: 'https://a/TDWebApi',
+      variables: [
+        { name: 'appId', value: '31' },
+        { name: 'userPassword', value: 'hunter2' },
+        { name: 'token', value: 'not ours' },
+      ],
+    });
+    expect(exported.variable).toEqual([
+      { key: 'baseUrl', value: 'https://a/TDWebApi' },
+      { key: 'token', value: '' },
+      { key: 'appId', value: '31' },
+      { key: 'userPassword', value: '' },
+    ]);
+    expect(JSON.stringify(exported)).not.toContain('hunter2');
+    expect(fromPostman(JSON.stringify(exported))).toMatchObject({
+      ok: true,
+      variables: [
+        { name: 'appId', value: '31' },
+        { name: 'userPassword', value: '' },
+      ],
+    });
+  });
+
+  it('imports a collection’s variables and keeps {{name}} in the path; only undefined ones are named as lost', () => {
+    const file = {
+      ...collection([request('Ticket', '{{baseUrl}}/api/{{appId}}/tickets/{{ticketId}}', [])]),
+      variable: [
+        { key: 'appId', value: '31' },
+        { key: 'off', value: '1', disabled: true },
+        { key: 'apiKey', value: 'k-1' },
+        { key: 'bad name', value: 'x' },
+        { key: 'count', value: 5 },
+      ],
+    };
+    const read = fromPostman(JSON.stringify(file));
+    expect(read).toEqual({
+      ok: true,
+      saved: [expect.objectContaining({ name: 'Ticket', path: '{{appId}}/tickets/{{ticketId}}' })],
+      variables: [
+        { name: 'appId', value: '31' },
+        { name: 'apiKey', value: 'k-1' },
+        { name: 'count', value: '5' },
+      ],
+      skipped: [],
+      lost: ['Ticket: the value of {{ticketId}} (not in the file: add it under Variables)'],
+    });
+  });
+
+  it('reads a Postman environment file’s enabled values', () => {
+    const environment = {
+      name: 'Sandbox',
+      _postman_variable_scope: 'environment',
+      values: [
+        { key: 'ticketId', value: '7', enabled: true },
+        { key: 'skipped', value: '1', enabled: false },
+        { key: 'baseUrl', value: 'https://elsewhere' },
+      ],
+    };
+    expect(fromPostman(JSON.stringify(environment))).toEqual({
+      ok: true,
+      saved: [],
+      variables: [{ name: 'ticketId', value: '7' }],
+      skipped: [],
+      lost: [],
+    });
   });
 });

@@ -1,4 +1,7 @@
+import { isSecretName } from '@contract/secret-fields';
 import { beyondFormLimits } from '../form/request-form';
+import type { Variable } from '../variables/variables-store';
+import { postmanVariables } from './postman-variables';
 import { authAndScriptsLost, requestLost } from './postman-losses';
 import { parseSaved, type SavedRequest } from './saved-request';
 
@@ -21,10 +24,9 @@ interface PostmanItem {
   };
 }
 
-/** `{uid}` in our paths is `:uid` in Postman's; a segment that is a Postman variable, `{{uid}}`, becomes one too. */
-const toPostmanSegment = (segment: string) => segment.replace(/^\{([^{}/]+)\}$/, ':$1');
-const fromPostmanSegment = (segment: string) =>
-  segment.replace(/^:([^/]+)$/, '{$1}').replace(/^\{\{([^{}/]+)\}\}$/, '{$1}');
+/** `{uid}` in our paths is `:uid` in Postman's; a variable, `{{appId}}`, is written alike in both. */
+const toPostmanSegment = (segment: string) => segment.replace(/^(?<!\{)\{([^{}/]+)\}$/, ':$1');
+const fromPostmanSegment = (segment: string) => segment.replace(/^:([^/]+)$/, '{$1}');
 
 function item(saved: SavedRequest): PostmanItem {
   const path = [
@@ -57,25 +59,37 @@ function item(saved: SavedRequest): PostmanItem {
 }
 
 /**
- * The saved requests as a Postman v2.1 collection: the base URL and the token as collection variables, the token
- * left empty (a bearer auth that reads `{{token}}`), so the file holds nothing secret.
+ * The saved requests as a Postman v2.1 collection: the base URL, the token and the organization's variables as
+ * collection variables, the token and every variable whose name says secret left empty (a bearer auth that reads
+ * `{{token}}`), so the file holds nothing secret.
  */
-export function toPostman(saved: SavedRequest[], { name, baseUrl }: { name: string; baseUrl: string }) {
+export function toPostman(
+  saved: SavedRequest[],
+  { name, baseUrl, variables = [] }: { name: string; baseUrl: string; variables?: readonly Variable[] },
+) {
   return {
     info: { name, schema: POSTMAN_SCHEMA },
     auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}', type: 'string' }] },
     variable: [
       { key: 'baseUrl', value: baseUrl },
       { key: 'token', value: '' },
+      ...variables
+        .filter((v) => !RESERVED.has(v.name))
+        .map((v) => ({ key: v.name, value: isSecretName(v.name) ? '' : v.value })),
     ],
     item: saved.map(item),
   };
 }
 
+/** The collection's own variables, which the console writes and reads itself: never one of the organization's. */
+const RESERVED = new Set(['baseUrl', 'token']);
+
 export type ImportResult =
   | {
       ok: true;
       saved: SavedRequest[];
+      /** The collection's (or the environment's) variables with their values, secret-named ones too. */
+      variables: Variable[];
       /** The requests not imported, each with why. */
       skipped: string[];
       /**
@@ -101,7 +115,10 @@ const asRecord = (v: unknown): Record<string, unknown> | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 /** One request of the collection with what of it was not brought over, or why it is not imported. */
-function readRequest(it: Record<string, unknown>): { saved: SavedRequest; lost: string[] } | string {
+function readRequest(
+  it: Record<string, unknown>,
+  defined: ReadonlySet<string>,
+): { saved: SavedRequest; lost: string[] } | string {
   const name = typeof it.name === 'string' ? it.name : '(no name)';
   const request = asRecord(it.request);
   const url = asRecord(request?.url);
@@ -135,7 +152,13 @@ function readRequest(it: Record<string, unknown>): { saved: SavedRequest; lost: 
     body: bodyText,
   });
   if (!saved) return `${name}: its method is not one this form sends`;
-  return { saved, lost: [...requestLost(request, rows, bodyText), ...authAndScriptsLost(it, request)] };
+  return {
+    saved,
+    lost: [
+      ...requestLost(request, [path, ...rows.map((r) => r.value), bodyText], defined),
+      ...authAndScriptsLost(it, request),
+    ],
+  };
 }
 
 /** A line of what was not brought over of `what` (a request, a folder, the collection), or none. */
@@ -147,7 +170,8 @@ function lostLine(what: string, lost: string[]): string[] {
  * The collection's requests, folders flattened in order, walked with a stack of its own (a collection may nest
  * deeper than the call stack reaches), within the item and depth limits.
  */
-function readItems(items: unknown[], lost: string[]): ImportResult {
+function readItems(items: unknown[], lost: string[], variables: Variable[]): ImportResult {
+  const defined = new Set(variables.map((v) => v.name));
   const saved: SavedRequest[] = [];
   const skipped: string[] = [];
   const folders = [{ items, next: 0 }];
@@ -169,17 +193,20 @@ function readItems(items: unknown[], lost: string[]): ImportResult {
       lost.push(...lostLine(`The folder ${name}`, authAndScriptsLost(it, null)));
       continue;
     }
-    const read = readRequest(it);
+    const read = readRequest(it, defined);
     if (typeof read === 'string') skipped.push(read);
     else {
       saved.push(read.saved);
       lost.push(...lostLine(read.saved.name, read.lost));
     }
   }
-  return { ok: true, saved, skipped, lost };
+  return { ok: true, saved, variables, skipped, lost };
 }
 
-/** Saved requests from a Postman v2.1 collection (folders flattened); what cannot be read is named. */
+/**
+ * Saved requests and variables from a Postman v2.1 collection (folders flattened, its variables with their
+ * values), or the variables of a Postman environment file; what cannot be read is named.
+ */
 export function fromPostman(text: string): ImportResult {
   let parsed: unknown;
   try {
@@ -189,11 +216,23 @@ export function fromPostman(text: string): ImportResult {
   }
   const collection = asRecord(parsed);
   const info = asRecord(collection?.info);
+  if (collection && !info && Array.isArray(collection.values) && !Array.isArray(collection.item)) {
+    const variables = postmanVariables(collection.values, 'enabled', RESERVED);
+    return { ok: true, saved: [], variables, skipped: [], lost: [] };
+  }
   if (!collection || !info || !Array.isArray(collection.item))
-    return { ok: false, message: 'The file is not a Postman collection (it needs "info" and "item").' };
+    return {
+      ok: false,
+      message:
+        'The file is not a Postman collection (it needs "info" and "item") nor an environment ("values").',
+    };
   if (info.schema !== POSTMAN_SCHEMA)
     return { ok: false, message: 'Only Postman collections of format v2.1 can be imported.' };
-  return readItems(collection.item, lostLine('The collection', authAndScriptsLost(collection, null)));
+  return readItems(
+    collection.item,
+    lostLine('The collection', authAndScriptsLost(collection, null)),
+    postmanVariables(collection.variable, 'disabled', RESERVED),
+  );
 }
 
 /** A chosen file read as a collection, refused unread when it is larger than an import may be. */

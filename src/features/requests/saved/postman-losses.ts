@@ -59,18 +59,21 @@ export function authAndScriptsLost(it: Record<string, unknown>, request: Record<
 
 /** Postman variables a text uses, other than the base URL. */
 function variablesIn(text: string): string[] {
-  return [...text.matchAll(/\{\{([^{}]{1,100})\}\}/g)].map((m) => m[1]!).filter((name) => name !== 'baseUrl');
+  return [...text.matchAll(/\{\{([^{}]{1,100})\}\}/g)]
+    .map((m) => m[1]!.trim())
+    .filter((name) => name !== 'baseUrl');
 }
 
 /**
  * What of a request the console does not bring over, each named: headers other than a JSON Content-Type or
  * Accept, a body that is not raw text, disabled query parameters, and the values of the Postman variables its
- * query and body use. Its auth and scripts are `authAndScriptsLost`'s.
+ * `texts` (path, query values, body) use that the import does not define (`defined`: the collection's or the
+ * environment's). Its auth and scripts are `authAndScriptsLost`'s.
  */
 export function requestLost(
   request: Record<string, unknown>,
-  query: { value: string }[],
-  body: string,
+  texts: string[],
+  defined: ReadonlySet<string>,
 ): string[] {
   const lost: string[] = [];
   const headers = asList(request.header).filter(
@@ -90,10 +93,12 @@ export function requestLost(
   const url = asRecord(request.url);
   const disabled = asList(url?.query).filter((q) => q.disabled === true).length;
   if (disabled > 0) lost.push(`${disabled} disabled query parameter${disabled === 1 ? '' : 's'}`);
-  const variables = [...query.flatMap((q) => variablesIn(q.value)), ...variablesIn(body)];
+  const variables = texts.flatMap(variablesIn).filter((name) => !defined.has(name));
   if (variables.length > 0) {
     const { text, count } = listed(variables.map((v) => `{{${v}}}`));
-    lost.push(`the value${count === 1 ? '' : 's'} of ${text} (put ${count === 1 ? 'it' : 'them'} in)`);
+    lost.push(
+      `the value${count === 1 ? '' : 's'} of ${text} (not in the file: add ${count === 1 ? 'it' : 'them'} under Variables)`,
+    );
   }
   return lost;
 }

@@ -1,2 +1,2 @@
-/** The one localStorage key the console writes: saved requests, which hold nothing secret. */
+/** The localStorage key of the saved requests, which hold nothing secret. */
 export const SAVED_REQUESTS_KEY = 'auth-console.saved-requests';

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
-import { isSandbox } from '@/lib/connection-details';
+import type { Connection } from '@/lib/connection';
+import { connectionKind } from '@/lib/connection-kind';
 import type { Session } from '@/session/session';
-import type { ApiMethod } from '@contract/web-api/methods';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
+import type { BuiltRequest } from '../form/request-form';
 
 /** One sign-in on one connection: a new sign-in asks again. Holds nothing secret (not the token). */
 const sessionKey = (session: Session) =>
@@ -11,24 +13,47 @@ interface WriteConsentState {
   /** The sessions (by `sessionKey`) whose person said not to be asked again, in this tab's memory only. */
   trusted: Record<string, true>;
   trust: (session: Session) => void;
+  /** Confirmations on again for the session's connection, as they were before its person said not to ask. */
+  distrust: (session: Session) => void;
 }
 
 export const useWriteConsentStore = create<WriteConsentState>()((set) => ({
   trusted: {},
   trust: (session) => set((s) => ({ trusted: { ...s.trusted, [sessionKey(session)]: true } })),
+  distrust: (session) =>
+    set((s) => {
+      const { [sessionKey(session)]: _, ...rest } = s.trusted;
+      return { trusted: rest };
+    }),
 }));
 
-/** A method that can change data: on a production connection it is sent only once its person says so. */
-const isWrite = (method: ApiMethod) => method !== 'GET';
+/** Whether the session's person said not to be asked again on its connection. */
+export const isTrusted = (session: Session, trusted: Record<string, true>) =>
+  Object.hasOwn(trusted, sessionKey(session));
 
 /**
- * Whether sending `method` on the session's connection asks first: a write on a connection that is not a sandbox,
- * unless its person said not to ask again for this connection in this session. Reads, and a sandbox, never ask.
+ * Whether a write on the connection asks first: only production data of a tenant, reached through the relay. The
+ * console's own emulator (`upstream` null, production path or sandbox) is nobody's shared data, and a sandbox is
+ * not production.
+ */
+export const asksOn = (connection: Connection) => connectionKind(connection) === 'production';
+
+/**
+ * Whether a request can change data: its catalog operation says so (a search sent by POST reads); a request the
+ * catalog does not know is judged by its method, and anything but GET may write.
+ */
+const writes = (request: BuiltRequest, operation: CatalogEntry | undefined) =>
+  operation ? operation.effect === 'write' : request.method !== 'GET';
+
+/**
+ * Whether sending the request (of catalog operation `operation`) on the session's connection asks first: a write
+ * on a tenant's production connection, unless its person said not to ask again for this connection in this session.
  */
 export function asksBeforeSending(
-  method: ApiMethod,
+  request: BuiltRequest,
+  operation: CatalogEntry | undefined,
   session: Session,
   trusted: Record<string, true>,
 ): boolean {
-  return isWrite(method) && !isSandbox(session.connection) && !Object.hasOwn(trusted, sessionKey(session));
+  return asksOn(session.connection) && writes(request, operation) && !isTrusted(session, trusted);
 }

@@ -1,10 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { now } from '@/lib/clock';
 import type { Session } from '@/session/session';
+import type { CatalogEntry } from '@contract/catalog/catalog-entry';
 import { sendRequest, type SendOutcome } from '../api/send-request';
+import { catalogOperation } from '../catalog/catalog-operation';
 import type { ReadyRequest } from '../description/describe-request';
+import type { BuiltRequest } from '../form/request-form';
 import { useHistoryStore } from '../history/history-store';
 import { asksBeforeSending, useWriteConsentStore } from './ask-before-writing';
+
+/** A write waiting for its person's yes, with the catalog operation it is (if the catalog knows it). */
+export interface AskedRequest {
+  sent: ReadyRequest;
+  /** The request as it may be shown: the variables' values in, secrets masked (the description's `shown`). */
+  shown: BuiltRequest;
+  operation: CatalogEntry | undefined;
+}
 
 /** The request the answer area speaks of: as described when sent, when and on which connection. */
 export interface SentRequest {
@@ -17,10 +28,10 @@ export interface SentRequest {
 }
 
 /**
- * Sending from the Requests screen: a described request goes at once, or, a write on a connection that is not a
- * sandbox, once its person says yes (`confirm` feeds the dialog); its outcome is kept for the screen with the
- * request it answers (`sent`), and the description for the History. `cancel` stops waiting for the answer: the
- * outcome says so, and the History keeps nothing of it. `onDone` runs when an outcome is in.
+ * Sending from the Requests screen: a described request goes at once, or, a write on a
+ * tenant's production connection, once its person says yes (`confirm` feeds the dialog); its outcome is kept for
+ * the screen with the request it answers (`sent`), and the description for the History. `cancel` stops waiting for
+ * the answer: the outcome says so, and the History keeps nothing of it. `onDone` runs when an outcome is in.
  */
 export function useSending(session: Session | null, onDone: () => void) {
   const addToHistory = useHistoryStore((s) => s.add);
@@ -29,7 +40,7 @@ export function useSending(session: Session | null, onDone: () => void) {
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [sent, setSent] = useState<SentRequest | null>(null);
   const [pending, setPending] = useState(false);
-  const [asking, setAsking] = useState<ReadyRequest | null>(null);
+  const [asking, setAsking] = useState<AskedRequest | null>(null);
   const waiting = useRef<AbortController | null>(null);
   // Leaving the screen stops waiting: nothing would be left to show the answer.
   useEffect(() => () => waiting.current?.abort(), []);
@@ -55,9 +66,11 @@ export function useSending(session: Session | null, onDone: () => void) {
       });
   }
 
-  function submit(described: ReadyRequest) {
-    if (session && asksBeforeSending(described.request.method, session, trusted)) setAsking(described);
-    else void run(described);
+  function submit(sent: ReadyRequest) {
+    const operation = catalogOperation(sent.request.method, sent.request.path);
+    if (session && asksBeforeSending(sent.request, operation, session, trusted))
+      setAsking({ sent, shown: sent.shown, operation });
+    else void run(sent);
   }
 
   const confirm = {
@@ -67,7 +80,7 @@ export function useSending(session: Session | null, onDone: () => void) {
       if (!asking) return;
       if (dontAskAgain && session) trust(session);
       setAsking(null);
-      void run(asking);
+      void run(asking.sent);
     },
   };
   const cancel = () => waiting.current?.abort();

@@ -11,7 +11,7 @@ import {
   type DescribeContext,
   type RequestForm,
 } from '@/features/requests/public';
-import { isSandbox } from '@/lib/connection-details';
+import { connectionKind } from '@/lib/connection-kind';
 import type { Connection } from '@/lib/connection';
 import { useJobStore } from '../run/job-store';
 import { mayKeep } from '../run/kept-job';
@@ -121,7 +121,7 @@ export function RunOverRows({
         <Button
           variant="contained"
           disabled={!plan?.ok}
-          onClick={() => (isSandbox(connection) ? run() : setAsking(true))}
+          onClick={() => (connectionKind(connection) === 'sandbox' ? run() : setAsking(true))}
         >
           {plan?.ok ? `Run ${rows === 1 ? '1 row' : `${rows} rows`}` : 'Run'}
         </Button>

@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test';
+import { ManualClock } from '../server/testing/manual-clock.ts';
+import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
+import { JDOE, test as base, expect, seriousViolations, signInWithForm } from './fixtures';
+import { answer, choose } from './requests-screen';
+
+// Issue 38 items 8-12: on a tenant's production connection the console asks before a write, and only then; it
+// shows what will be written; production is marked; confirmations turned off are in sight and can be turned on.
+
+const PRODUCTION = 'Example University';
+
+interface Servers {
+  /** The console, relaying to `tenant` as `example`, the organization's production connection. */
+  main: TestServer;
+  /** A second emulator standing in for the organization's real tenant. */
+  tenant: TestServer;
+}
+
+/** This spec's own servers: the shared main server's emulator never asks, so production is a relayed tenant. */
+const test = base.extend<{ servers: Servers }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be destructured: none needed.
+  servers: async ({ browserName: _none }, use) => {
+    // Today's time on both clocks: the browser judges the session's expiry by its own.
+    const tenant = await startTestServer({ clock: new ManualClock(Date.now()) });
+    const main = await startTestServer({
+      clock: new ManualClock(Date.now()),
+      config: {
+        relayTenants: [
+          {
+            name: 'example',
+            label: PRODUCTION,
+            upstream: `${tenant.origin}/TDWebApi`,
+            organization: 'example',
+          },
+        ],
+      },
+    });
+    await use({ main, tenant });
+    await main.stop(true);
+    await tenant.stop(true);
+  },
+  baseURL: async ({ servers }, use) => use(servers.main.origin),
+});
+
+const pathOf = (url: string) => new URL(url).pathname;
+const production = (page: Page) => page.getByText('Production', { exact: true });
+const asked = (page: Page, method = 'POST') => page.getByRole('dialog', { name: `Send this ${method}?` });
+
+/** A person to create, with a secret among its fields and more lines than the dialog shows. */
+const PERSON = JSON.stringify(
+  {
+    FirstName: 'Ann',
+    LastName: 'Lee',
+    PrimaryEmail: 'ann.lee@example.edu',
+    UserName: 'ann.lee@example.edu',
+    Password: 'hunter2-never-shown',
+    TypeID: 1,
+    IsActive: true,
+    Company: 'Example University',
+    Title: 'Registrar',
+    WorkPhone: '555-0100',
+  },
+  null,
+  2,
+);
+
+test('on production: searches go at once, writes ask showing their body masked; “don’t ask again” shows and can be undone', async ({
+  page,
+  requests,
+}) => {
+  // One person's whole path through the safety, with two servers of its own and two axe runs.
+  test.slow();
+  await page.goto('/sign-in?returnTo=%2Frequests');
+  await page.getByLabel('Connection').selectOption({ label: PRODUCTION });
+  // Marked before anything is sent to it.
+  await expect(production(page)).toBeVisible();
+  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL('/requests');
+  await expect(page.getByRole('banner').getByText('Production', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Production', { exact: true })).toBeVisible();
+  const sent = (from: number) =>
+    requests
+      .slice(from)
+      .filter((r) => pathOf(r.url).startsWith('/relay/example/api/') && !r.url.endsWith('/getuser'))
+      .map((r) => `${r.method} ${pathOf(r.url)}`);
+
+  // A search is sent by POST, and reads: it never asks.
+  await choose(page, 'find tickets', 'POST /api/{appId}/tickets/search');
+  await page.getByLabel('{appId}', { exact: true }).fill('31');
+  let from = requests.length;
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  await expect(answer(page)).toContainText('404 Not Found');
+  await expect(asked(page)).toHaveCount(0);
+  expect(sent(from)).toEqual(['POST /relay/example/api/31/tickets/search']);
+
+  // A write asks, naming the connection, the operation and the body's first lines, its secret masked.
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill(PERSON);
+  from = requests.length;
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  const dialog = asked(page);
+  await expect(dialog).toContainText('This connection is production: the request can change its data.');
+  await expect(dialog.getByText('Production', { exact: true })).toBeVisible();
+  await expect(dialog).toContainText(`ConnectionProduction ${PRODUCTION}`);
+  await expect(dialog).toContainText('RequestPOST /api/people');
+  await expect(dialog).toContainText('OperationCreate a person: a user or a customer');
+  await expect(dialog).toContainText('"FirstName": "Ann"');
+  await expect(dialog).toContainText('"Password": "<redacted>"');
+  await expect(dialog).not.toContainText('hunter2');
+  await expect(dialog).not.toContainText('WorkPhone');
+  await expect(dialog).toContainText('…and 4 more lines');
+  // The pointer that pressed Send rests over the dialog's Cancel: its hover tint (MUI's own, 4.38:1) is not the
+  // dialog's colours.
+  await page.mouse.move(0, 0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // A path the catalog lacks, sent with a write method, asks too; the Send button names the method left selected.
+  await page.getByLabel('Method').selectOption('PUT');
+  await page.getByLabel('Path', { exact: true }).fill('no/such/operation');
+  await page.getByRole('button', { name: 'Send PUT', exact: true }).click();
+  await expect(asked(page, 'PUT')).toContainText('OperationNot in the catalog');
+  await page.keyboard.press('Escape');
+  await expect(asked(page, 'PUT')).toHaveCount(0);
+  expect(sent(from)).toEqual([]);
+
+  // Yes, and not again: the form says confirmations are off, with a switch to turn them back on.
+  await choose(page, 'post people', 'POST /api/people');
+  await page.getByLabel('JSON body').fill(PERSON);
+  const ask = page.getByRole('switch', { name: 'Ask before sending a write to this connection' });
+  await expect(ask).toBeChecked();
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  await dialog.getByLabel('Don’t ask again for this connection in this session').check();
+  await dialog.getByRole('button', { name: 'Send POST' }).click();
+  await expect(answer(page)).toContainText('401 Unauthorized');
+  await expect(ask).not.toBeChecked();
+  const off = page.getByRole('status').filter({ hasText: 'Confirmations are off for this connection' });
+  await expect(off).toBeVisible();
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  await expect
+    .poll(() => sent(from))
+    .toEqual(['POST /relay/example/api/people', 'POST /relay/example/api/people']);
+  await expect(dialog).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // On again: the next write asks.
+  await ask.check();
+  await expect(off).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send POST', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(sent(from)).toHaveLength(2);
+});
