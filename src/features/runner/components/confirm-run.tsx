@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { BuiltRequest } from '@/features/requests/public';
 
 /**
- * Asks once before a job runs on a connection that is not a sandbox: the connection, the operation, the number of
+ * Asks once before a job runs on a tenant's production connection: the connection, the operation, the number of
  * rows and the first body (masked, as shown). Cancel (or Escape) sends nothing.
  */
 export function ConfirmRun({
@@ -44,7 +44,7 @@ export function ConfirmRun({
       </DialogTitle>
       <DialogContent>
         <Typography id={`${id}-text`} gutterBottom>
-          This connection is not a sandbox: each row is a call to its real data.
+          This connection is production: each row is a call to its real data.
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}>
           {facts.map(([term, value]) => (
