@@ -12,6 +12,7 @@ import { pasteAndImport } from './sections/paste-and-import.ts';
 import { realmReset } from './sections/realm-reset.ts';
 import { replayPeers } from './sections/replay-peers.ts';
 import { replayThroughput } from './sections/replay-throughput.ts';
+import { runnerPace } from './sections/runner-pace.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { signInButton } from './sections/sign-in-button.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
@@ -33,6 +34,7 @@ const SECTIONS: Section[] = [
   memoryBounds,
   serveStart,
   realmReset,
+  runnerPace,
 ];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');

@@ -29,8 +29,8 @@ export const LIMITED_ORIGIN = `http://127.0.0.1:${LIMITED_PORT}`;
 export const LIMITED_RATE = 3;
 
 /**
- * The main server's test-control API (`/_emulator`: its faults, such as a slow answer) takes this bearer token,
- * chosen once by the runner, like the ports.
+ * The test-control API (`/_emulator`) of both servers (the main one's faults, such as a slow answer; the second's
+ * clock, which the runner's spec moves on) takes this bearer token, chosen once by the runner, like the ports.
  */
 if (!process.env.E2E_CONTROL_TOKEN) process.env.E2E_CONTROL_TOKEN = randomBytes(24).toString('hex');
 export const CONTROL_TOKEN = process.env.E2E_CONTROL_TOKEN;

@@ -152,3 +152,29 @@ test('on production: searches go at once, writes ask showing their body masked; 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(sent(from)).toHaveLength(2);
 });
+
+test('on production: a job over rows asks once, naming the connection, the operation, the rows and the first request', async ({
+  page,
+  requests,
+}) => {
+  await page.goto('/sign-in?returnTo=%2Frequests');
+  await page.getByLabel('Connection').selectOption({ label: PRODUCTION });
+  await signInWithForm(page, JDOE);
+  await expect(page).toHaveURL('/requests');
+  await page.getByLabel('Method').selectOption('GET');
+  await page.getByLabel('Path', { exact: true }).fill('people/{uid}');
+  await page.getByLabel('{uid}').fill('{{uid}}');
+  const runner = page.getByRole('region', { name: 'Run over rows' });
+  await runner.getByRole('radio', { name: 'CSV with a header row' }).check();
+  await runner.getByLabel('Rows', { exact: true }).fill('uid\nfirst-row-uid\nsecond-row-uid');
+  const from = requests.length;
+  await runner.getByRole('button', { name: 'Run 2 rows' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Run 2 rows on this connection?' });
+  await expect(confirm).toContainText('This connection is production');
+  await expect(confirm).toContainText(PRODUCTION);
+  await expect(confirm).toContainText('GET people/{uid}');
+  await expect(confirm).toContainText('GET /api/people/first-row-uid');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(requests.slice(from).filter((r) => new URL(r.url).pathname.includes('/api/people/'))).toEqual([]);
+});

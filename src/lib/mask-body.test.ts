@@ -82,3 +82,15 @@ describe('maskBody', () => {
     );
   });
 });
+
+describe('maskBody keeps', () => {
+  it('spares a secret-named value that keeps accepts, and masks the rest', () => {
+    const body = JSON.stringify({ password: '{{pw}}', token: 'abc', Inner: { WebServicesKey: '{{key}}' } });
+    const keeps = (value: unknown) => typeof value === 'string' && value.startsWith('{{');
+    expect(JSON.parse(maskBody(body, 2, keeps).text)).toEqual({
+      password: '{{pw}}',
+      token: MASKED_SECRET,
+      Inner: { WebServicesKey: '{{key}}' },
+    });
+  });
+});

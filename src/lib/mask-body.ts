@@ -34,7 +34,7 @@ const unreadable = (body: string) =>
  * letter case, at any depth) masked, and whether anything was. A body without secrets is kept exactly as written;
  * one that does not parse, or nests deeper than `MAX_JSON_DEPTH`, is kept whole only when no secret name appears
  * in it. A masked body is indented by `spacing`, or by default keeps its own shape (indented when it spans lines,
- * one line when it was one). A string value `keep` says is no secret stays under a secret name too.
+ * one line when it was one). A string value `keep` says is no secret (a variable's or an exported job's `{{name}}`) stays under a secret name too.
  */
 export function maskBody(
   body: string,

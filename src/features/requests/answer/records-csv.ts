@@ -1,3 +1,5 @@
+import { FORMULA_START } from '@/lib/spreadsheet-formula';
+
 /** A record of an array answer: a JSON object (not an array, not null). */
 export type JsonRecord = Record<string, unknown>;
 
@@ -9,12 +11,6 @@ export function isRecordList(value: unknown): value is JsonRecord[] {
     value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
   );
 }
-
-/**
- * What a spreadsheet would run as a formula when a cell starts with it (`=`, `+`, `-`, `@`, and the tab and
- * carriage return that some read past).
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell: quoted (quotes doubled), a text a spreadsheet would read as a formula neutralised by a leading `'`. */
 function cell(value: unknown): string {

@@ -7,7 +7,15 @@ import type { BuiltRequest } from '../form/request-form';
  * What will be sent, as HTTP, from the request as it may be shown (its description's `kept`, secrets masked): the
  * Authorization header redacted.
  */
-export function RequestPreview({ base, request }: { base: string; request: BuiltRequest }) {
+export function RequestPreview({
+  base,
+  request,
+  label = 'Request preview',
+}: {
+  base: string;
+  request: BuiltRequest;
+  label?: string;
+}) {
   const lines = [`${request.method} ${base}${request.path}`, `Accept: ${ACCEPT}`];
   if (!authCallOf(request.method, request.path, 'strict').signIn)
     lines.push('Authorization: Bearer <redacted>');
@@ -15,7 +23,7 @@ export function RequestPreview({ base, request }: { base: string; request: Built
   const text =
     request.bodyText !== undefined ? `${lines.join('\n')}\n\n${request.bodyText}` : lines.join('\n');
   return (
-    <CodeBlock label="Request preview" maxHeight={320}>
+    <CodeBlock label={label} maxHeight={320}>
       {text}
     </CodeBlock>
   );

@@ -20,6 +20,7 @@ import type { ApiMethod } from '@contract/web-api/methods';
 import { directBaseUrl } from '@/lib/connection-details';
 import { useRateLimitWait } from '@/session/errors/rate-limit-wait';
 import { useSessionStore } from '@/session/stores/session-store';
+import { forgetJobOnSignOut, RunOverRows } from '@/features/runner/public';
 import { helpBase } from '../catalog/help-url';
 import { describeRequest, type DescribeContext } from '../description/describe-request';
 import { useRequestFormStore } from '../form/form-store';
@@ -48,6 +49,7 @@ import { useVariablesStore, valuesOf, variablesOf } from '../variables/variables
 
 // Registered once, when the screen's code first loads: before that there is nothing to forget.
 forgetRequestsOnSignOut();
+forgetJobOnSignOut();
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -274,6 +276,11 @@ export default function RequestsPage() {
             </Box>
           </SectionCard>
         </FormBesideAnswer>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <SectionCard title="Run over rows">
+          <RunOverRows form={form} context={context} connection={session.connection} base={base} />
+        </SectionCard>
       </Box>
       <Box
         sx={{

@@ -1,0 +1,141 @@
+import { useCallback, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import {
+  describeRequest,
+  RequestPreview,
+  type DescribeContext,
+  type RequestForm,
+} from '@/features/requests/public';
+import { connectionKind } from '@/lib/connection-kind';
+import type { Connection } from '@/lib/connection';
+import { useJobStore } from '../run/job-store';
+import { mayKeep } from '../run/kept-job';
+import { KeptJobOffer } from './kept-job-offer';
+import { planRows } from '../rows/plan-rows';
+import { readRows, type RowValues } from '../rows/read-rows';
+import { ConfirmRun } from './confirm-run';
+import { JobView } from './job-view';
+import { RowsInput, type RowsInputValue } from './rows-input';
+
+/**
+ * "Run over rows": the form sent once per row, each column a variable for its row. Before anything goes out it shows
+ * the number of rows and the first requests as they will go out; on a tenant's production connection it asks once
+ * (as a single write does: never on a sandbox or on this server's emulator, issue 38 item 9).
+ */
+export function RunOverRows({
+  form,
+  context,
+  connection,
+  base,
+}: {
+  form: RequestForm;
+  context: DescribeContext;
+  connection: Connection;
+  /** The connection's address as the preview shows it. */
+  base: string;
+}) {
+  const job = useJobStore((s) => s.job);
+  const start = useJobStore((s) => s.start);
+  const [input, setInput] = useState<RowsInputValue>({ format: 'csv', column: 'value', text: '' });
+  const [stopOnError, setStopOnError] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const read = useMemo(
+    () => (input.text.trim() === '' ? null : readRows(input.text, input.format, input.column)),
+    [input],
+  );
+  // The screen hands a new context each render: the rows are described again only when what it says changes.
+  // A row's columns are its variables, over the organization's of the same name.
+  const contextKey = [context.base, context.bases.own, ...context.bases.accepted].join('\n');
+  const { variables } = context;
+  const describeRow = useCallback(
+    (jobForm: RequestForm) => (row: RowValues) =>
+      describeRequest(jobForm, { ...context, variables: { ...variables, ...row } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `contextKey` and `variables` stand for `context`
+    [contextKey, variables],
+  );
+  const plan = useMemo(
+    () => (read?.ok ? planRows(read.rows.values, describeRow(form)) : null),
+    [read, form, describeRow],
+  );
+  if (job) return <JobView job={job} connection={connection} context={context} />;
+
+  const operation = `${form.method} ${form.path.trim()}`;
+  function run() {
+    if (!read?.ok || !plan?.ok) return;
+    setAsking(false);
+    const { masked } = describeRequest(form, context).kept;
+    start({
+      connectionId: connection.id,
+      connectionLabel: connection.label,
+      operation,
+      form,
+      keepable: mayKeep(masked, read.rows.columns),
+      columns: read.rows.columns,
+      values: read.rows.values,
+      requests: plan.requests,
+      stopOnError,
+    });
+  }
+  const rows = read?.ok ? read.rows.values.length : 0;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        Sends the request above once per row, at the pace the connection’s rate limit allows. Each column is a
+        variable for its row: write {'{{uid}}'} where a row’s uid goes.
+      </Typography>
+      <KeptJobOffer connection={connection} describeRow={describeRow} />
+      <RowsInput value={input} onChange={setInput} />
+      <FormControlLabel
+        control={<Checkbox checked={stopOnError} onChange={(e) => setStopOnError(e.target.checked)} />}
+        label="Stop at the first error"
+      />
+      {read && !read.ok && <Alert severity="error">{read.message}</Alert>}
+      {plan && !plan.ok && (
+        <Alert severity="error">
+          {plan.count === 1 ? '1 row cannot be sent:' : `${plan.count} rows cannot be sent:`}
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {plan.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {plan?.ok && (
+        <Box component="section" aria-label="Rows preview">
+          <Typography component="h3" variant="subtitle1" gutterBottom>
+            {rows === 1 ? '1 row' : `${rows} rows`}. The first{' '}
+            {plan.shown.length === 1 ? 'request' : `${plan.shown.length} requests`} as they will go out:
+          </Typography>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            {plan.shown.map((request, index) => (
+              <RequestPreview key={index} base={base} request={request} label={`Row ${index + 1} request`} />
+            ))}
+          </Box>
+        </Box>
+      )}
+      <Box>
+        <Button
+          variant="contained"
+          disabled={!plan?.ok}
+          onClick={() => (connectionKind(connection) === 'production' ? setAsking(true) : run())}
+        >
+          {plan?.ok ? `Run ${rows === 1 ? '1 row' : `${rows} rows`}` : 'Run'}
+        </Button>
+      </Box>
+      <ConfirmRun
+        open={asking}
+        connection={connection.label}
+        operation={operation}
+        rows={rows}
+        first={plan?.ok ? plan.shown[0] : undefined}
+        onRun={run}
+        onCancel={() => setAsking(false)}
+      />
+    </Box>
+  );
+}
