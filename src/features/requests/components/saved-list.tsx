@@ -153,6 +153,8 @@ export function SavedList({
     if (open) budget -= group.entries.length;
     return { ...group, open, entries };
   });
+  // An open folder whose requests are all past this page waits for _Show next_.
+  const pagedShown = paged.filter((group) => !group.open || group.entries.length > 0);
   const openCount = groups.reduce((n, g) => n + (closed.has(g.key) ? 0 : g.entries.length), 0);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -348,7 +350,7 @@ export function SavedList({
         <Typography color="text.secondary">Nothing saved for this organization yet.</Typography>
       ) : (
         <Box component="ol" aria-label="Saved requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {paged.map((group) =>
+          {pagedShown.map((group) =>
             group.folder ? (
               <FolderGroup
                 key={group.key}

@@ -25,10 +25,10 @@ export interface SavedRequest {
 }
 
 /** The most folders a saved request may sit in, one inside the other (an import's own depth limit). */
-export const FOLDER_DEPTH = 20;
+const FOLDER_DEPTH = 20;
 
 /** A folder as kept: names trimmed, empty ones dropped, at most `FOLDER_DEPTH`; none at all is no folder. */
-export function cleanFolder(names: readonly unknown[]): string[] | undefined {
+function cleanFolder(names: readonly unknown[]): string[] | undefined {
   const folder = names
     .filter(isString)
     .map((n) => n.trim())
