@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect } from './fixtures';
+import { expect, seriousViolations } from './fixtures';
 import { test } from './requests-screen';
 
 const SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -43,6 +43,7 @@ test('a collection’s folders are kept: grouped in Saved, searched across, and 
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(groups).toBeHidden();
+  expect(await seriousViolations(page, { alsoRules: ['label-content-name-mismatch'] })).toEqual([]);
   await saved.getByLabel('Search saved requests').fill('find');
   await expect(saved.getByRole('listitem', { name: 'Find groups' })).toBeVisible();
   await expect(saved.getByRole('listitem', { name: 'Find people' })).toBeVisible();
