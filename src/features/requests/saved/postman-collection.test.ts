@@ -197,7 +197,7 @@ describe('fromPostman', () => {
     });
   });
 
-  it('flattens folders, masks a secret in a file, names what it skips', () => {
+  it('keeps a request’s folder, masks a secret in a file, names what it skips', () => {
     const file = {
       info: { name: 'Mine', schema: POSTMAN_SCHEMA },
       item: [
@@ -221,7 +221,7 @@ describe('fromPostman', () => {
     const read = fromPostman(JSON.stringify(file));
     expect(read).toMatchObject({
       ok: true,
-      saved: [{ name: 'Login', method: 'POST', path: 'auth/login', masked: true }],
+      saved: [{ name: 'Login', method: 'POST', path: 'auth/login', masked: true, folder: ['Folder'] }],
       skipped: [
         'Elsewhere: its URL does not start with {{baseUrl}}/api/',
         'Head: its method is not one this form sends',
