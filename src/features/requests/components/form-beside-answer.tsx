@@ -1,31 +1,9 @@
 import type { ReactNode, RefObject } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
+import { JumpLink } from './jump-link';
 
 /** The app bar's height from `lg` up, with a gap: where the answer stays while the form scrolls. */
 const STICKY_TOP = 80;
-
-/** Scrolls a section's heading into view, below the app bar (its scroll margin), and gives it focus. */
-function jumpTo(heading: RefObject<HTMLHeadingElement | null>) {
-  const element = heading.current;
-  if (!element) return;
-  element.scrollIntoView({ block: 'start' });
-  element.focus({ preventScroll: true });
-}
-
-function JumpLink({ to, children }: { to: RefObject<HTMLHeadingElement | null>; children: string }) {
-  return (
-    <Link
-      component="button"
-      type="button"
-      variant="body2"
-      onClick={() => jumpTo(to)}
-      sx={{ display: { xs: 'inline', lg: 'none' }, alignSelf: 'start' }}
-    >
-      {children}
-    </Link>
-  );
-}
 
 /**
  * The request form and its answer. From `lg` (1200 px) they stand side by side, each half of the width, and the
@@ -53,7 +31,9 @@ export function FormBesideAnswer({
       }}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-        <JumpLink to={answerHeading}>Go to answer</JumpLink>
+        <JumpLink to={answerHeading} narrowOnly>
+          Go to answer
+        </JumpLink>
         {form}
       </Box>
       <Box
@@ -68,7 +48,9 @@ export function FormBesideAnswer({
           overflowY: { lg: 'auto' },
         }}
       >
-        <JumpLink to={formHeading}>Back to form</JumpLink>
+        <JumpLink to={formHeading} narrowOnly>
+          Back to form
+        </JumpLink>
         {answer}
       </Box>
     </Box>

@@ -39,6 +39,7 @@ import { FormCopies } from './form-copies';
 import { FullReplacePanel } from './full-replace-panel';
 import { PasteCommand } from './paste-command';
 import { HistoryList } from './history-list';
+import { LibraryLinks } from './library-links';
 import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
 import { RequestFormFields } from './request-form-fields';
 import { RequestPreview } from './request-preview';
@@ -70,6 +71,8 @@ export default function RequestsPage() {
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  const savedHeading = useRef<HTMLHeadingElement>(null);
+  const historyHeading = useRef<HTMLHeadingElement>(null);
   const catalogSearchRef = useRef<HTMLInputElement>(null);
   const saveRef = useRef<{ save: () => void }>(null);
   useRequestsShortcuts({
@@ -157,6 +160,7 @@ export default function RequestsPage() {
         subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
         actions={<ConnectionKindChip connection={session.connection} />}
       />
+      <LibraryLinks saved={savedHeading} history={historyHeading} />
       <Box
         sx={{
           display: 'grid',
@@ -294,7 +298,7 @@ export default function RequestsPage() {
         <SectionCard title="Variables">
           <VariablesPanel organization={organization} />
         </SectionCard>
-        <SectionCard title="Saved">
+        <SectionCard title="Saved" headingRef={savedHeading}>
           <SavedList
             key={fresh}
             saveRef={saveRef}
@@ -308,7 +312,7 @@ export default function RequestsPage() {
             }}
           />
         </SectionCard>
-        <SectionCard title="History">
+        <SectionCard title="History" headingRef={historyHeading}>
           <HistoryList
             apiBase={apiBase}
             connection={session.connection.label}

@@ -196,3 +196,60 @@ describe('the search', () => {
     expect(shown()).toEqual(['Ticket']);
   });
 });
+
+describe('folders', () => {
+  const renderList = () =>
+    render(
+      <SavedList
+        organization="org"
+        connection="/TDWebApi"
+        label="This server"
+        kept={{ ...NEW_FORM, path: 'people/lookup' }}
+        onLoad={() => {}}
+      />,
+    );
+
+  it('groups an import by its folders, each opened and closed by a labelled button, searched across', async () => {
+    renderList();
+    importCollection([
+      request('Top'),
+      { name: 'Tickets', item: [request('Edit ticket'), { name: 'Bulk', item: [request('Bulk edit')] }] },
+      { name: 'People', item: [request('Edit person')] },
+    ]);
+    const tickets = await screen.findByRole('list', { name: 'Tickets' });
+    const names = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label'));
+    expect(names(tickets)).toEqual(['Edit ticket']);
+    expect(names(screen.getByRole('list', { name: 'Tickets / Bulk' }))).toEqual(['Bulk edit']);
+    const toggle = screen.getByRole('button', { name: 'People (1)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'People' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Edit person' })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Search saved requests'), { target: { value: 'edit' } });
+    expect(names(screen.getByRole('list', { name: 'People' }))).toEqual(['Edit person']);
+    expect(screen.getByRole('button', { name: 'Tickets (1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Top' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search saved requests'), { target: { value: 'bulk' } });
+    expect(screen.getAllByRole('listitem', { name: /./ }).map((li) => li.getAttribute('aria-label'))).toEqual(
+      ['Bulk edit'],
+    );
+  });
+
+  it('saves the form into a named folder, and Load brings the folder back into the field', () => {
+    renderList();
+    fireEvent.change(screen.getByLabelText('Name to save the form as'), { target: { value: 'Lookup' } });
+    fireEvent.change(screen.getByLabelText('Folder'), { target: { value: ' People / Lookups ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the form' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved “Lookup” in People / Lookups.');
+    expect(useSavedStore.getState().byOrganization.org![0]!.folder).toEqual(['People', 'Lookups']);
+    const list = screen.getByRole('list', { name: 'People / Lookups' });
+    fireEvent.change(screen.getByLabelText('Folder'), { target: { value: '' } });
+    fireEvent.click(within(list).getByRole('button', { name: 'Load' }));
+    expect(screen.getByLabelText('Folder')).toHaveValue('People / Lookups');
+  });
+});

@@ -1,4 +1,13 @@
-import { useEffect, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type Ref,
+} from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
@@ -10,11 +19,18 @@ import { useTextField } from '@/components/use-text-field';
 import { useRequestFormStore } from '../form/form-store';
 import { fromPostmanFile, toPostman } from '../saved/postman-collection';
 import type { RequestForm } from '../form/request-form';
-import { formFromSaved, savedFrom, type SavedRequest } from '../saved/saved-request';
+import {
+  folderFromText,
+  folderText,
+  formFromSaved,
+  savedFrom,
+  type SavedRequest,
+} from '../saved/saved-request';
 import { freeName, useSavedStore } from '../saved/saved-store';
 import { useVariablesStore, variablesOf } from '../variables/variables-store';
 import { WrapPoints } from '@/components/wrap-points';
 import { ReplaceSaved } from './replace-saved';
+import { FolderGroup, groupByFolder } from './saved-folders';
 
 const NONE: SavedRequest[] = [];
 
@@ -116,12 +132,30 @@ export function SavedList({
   const setStatus = (text: string, lost?: string[], importId?: string) =>
     setStatusOf({ text, lost, importId });
   const [shown, setShown] = useState(PAGE);
+  const [folderInput, setFolderInput] = useState('');
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
   const found =
     needle === ''
       ? saved
-      : saved.filter((s) => `${s.name}\n${s.method} /api/${s.path}`.toLowerCase().includes(needle));
+      : saved.filter((s) =>
+          `${s.name}\n${s.method} /api/${s.path}\n${folderText(s.folder)}`.toLowerCase().includes(needle),
+        );
+  const groups = groupByFolder(found);
+  const folders = [...new Set(saved.flatMap((s) => (s.folder ? [folderText(s.folder)] : [])))];
+  const foldersId = useId();
+  // A page holds `shown` requests of the open folders; a closed folder's requests wait until it is opened.
+  let budget = shown;
+  const paged = groups.map((group) => {
+    const open = !closed.has(group.key);
+    const entries = open ? group.entries.slice(0, Math.max(0, budget)) : [];
+    if (open) budget -= group.entries.length;
+    return { ...group, open, entries };
+  });
+  // An open folder whose requests are all past this page waits for _Show next_.
+  const pagedShown = paged.filter((group) => !group.open || group.entries.length > 0);
+  const openCount = groups.reduce((n, g) => n + (closed.has(g.key) ? 0 : g.entries.length), 0);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const nameInput = useRef<HTMLInputElement>(null);
@@ -133,7 +167,8 @@ export function SavedList({
       nameInput.current?.focus();
       return;
     }
-    const entry = savedFrom(name, kept);
+    const folder = folderFromText(folderInput);
+    const entry = { ...savedFrom(name, kept), ...(folder ? { folder } : {}) };
     if (saved.some((s) => s.name === entry.name)) setAsking(entry);
     else keep(entry, 'Saved');
   }
@@ -145,8 +180,9 @@ export function SavedList({
       return;
     }
     setName(entry.name);
+    setFolderInput(folderText(entry.folder));
     setStatus(
-      `${done} “${entry.name}”.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
+      `${done} “${entry.name}”${entry.folder ? ` in ${folderText(entry.folder)}` : ''}.${entry.masked ? ' A secret in it (a password, key or token) was masked: fill it in again before sending.' : ''}`,
     );
   }
 
@@ -215,6 +251,45 @@ export function SavedList({
     );
   }
 
+  const entryItem = (entry: SavedRequest) => (
+    <Box
+      component="li"
+      key={entry.name}
+      aria-label={entry.name}
+      sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+        {entry.name}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
+        <WrapPoints text={`${entry.method} /api/${entry.path}`} />
+      </Typography>
+      {entry.masked && (
+        <Typography variant="body2" color="text.secondary">
+          A secret (password, key or token) masked: fill it in again before sending
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => {
+            load(formFromSaved(entry));
+            setName(entry.name);
+            setFolderInput(folderText(entry.folder));
+            setStatus('');
+            onLoad();
+          }}
+        >
+          Load
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => deleteOne(entry)}>
+          Delete
+        </Button>
+      </Box>
+    </Box>
+  );
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -225,6 +300,20 @@ export function SavedList({
             hint="Kept in this browser for this organization (its sandbox and production), never with a token"
             inputProps={{ ref: nameInput }}
           />
+        </Box>
+        <Box sx={{ flex: '1 1 160px' }}>
+          <TextInput
+            label="Folder"
+            value={folderInput}
+            onChange={(e) => setFolderInput(e.target.value)}
+            hint="Optional: Tickets / Bulk is Bulk inside Tickets"
+            inputProps={{ list: foldersId }}
+          />
+          <datalist id={foldersId}>
+            {folders.map((f) => (
+              <option key={f} value={f} />
+            ))}
+          </datalist>
         </Box>
         <Button variant="outlined" onClick={saveForm} sx={{ mt: 1 }}>
           Save the form
@@ -251,58 +340,41 @@ export function SavedList({
           onChange={(e) => {
             setQuery(e.target.value);
             setShown(PAGE);
+            // What a search finds is shown: every folder holding some of it opens.
+            setClosed(new Set());
           }}
-          hint={`By name, method or path: ${found.length.toLocaleString('en-US')} of ${saved.length.toLocaleString('en-US')} shown`}
+          hint={`By name, method, path or folder: ${found.length.toLocaleString('en-US')} of ${saved.length.toLocaleString('en-US')} shown`}
         />
       )}
       {saved.length === 0 ? (
         <Typography color="text.secondary">Nothing saved for this organization yet.</Typography>
       ) : (
         <Box component="ol" aria-label="Saved requests" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {found.slice(0, shown).map((entry) => (
-            <Box
-              component="li"
-              key={entry.name}
-              aria-label={entry.name}
-              sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}
-            >
-              <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
-                {entry.name}
-              </Typography>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'break-word' }}>
-                <WrapPoints text={`${entry.method} /api/${entry.path}`} />
-              </Typography>
-              {entry.masked && (
-                <Typography variant="body2" color="text.secondary">
-                  A secret (password, key or token) masked: fill it in again before sending
-                </Typography>
-              )}
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  onClick={() => {
-                    load(formFromSaved(entry));
-                    setName(entry.name);
-                    setStatus('');
-                    onLoad();
-                  }}
-                >
-                  Load
-                </Button>
-                <Button size="small" variant="outlined" onClick={() => deleteOne(entry)}>
-                  Delete
-                </Button>
-              </Box>
-            </Box>
-          ))}
+          {pagedShown.map((group) =>
+            group.folder ? (
+              <FolderGroup
+                key={group.key}
+                folder={group.folder}
+                count={groups.find((g) => g.key === group.key)!.entries.length}
+                open={group.open}
+                onToggle={() => {
+                  const next = new Set(closed);
+                  if (!next.delete(group.key)) next.add(group.key);
+                  setClosed(next);
+                }}
+              >
+                {group.entries.map(entryItem)}
+              </FolderGroup>
+            ) : (
+              <Fragment key={group.key}>{group.entries.map(entryItem)}</Fragment>
+            ),
+          )}
         </Box>
       )}
-      {found.length > shown && (
+      {openCount > shown && (
         <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => setShown(shown + PAGE)}>
-          Show next {Math.min(PAGE, found.length - shown)} ({(shown + 1).toLocaleString('en-US')}–
-          {Math.min(shown + PAGE, saved.length).toLocaleString('en-US')} of{' '}
-          {found.length.toLocaleString('en-US')})
+          Show next {Math.min(PAGE, openCount - shown)} ({(shown + 1).toLocaleString('en-US')}–
+          {Math.min(shown + PAGE, openCount).toLocaleString('en-US')} of {openCount.toLocaleString('en-US')})
         </Button>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -33,6 +33,12 @@ const SAVED: SavedRequest[] = [
   }),
 ];
 
+/** The request of a top-level item that is a request, not a folder. */
+function requestOf(item: ReturnType<typeof toPostman>['item'][number] | undefined) {
+  if (!item || !('request' in item)) throw new Error('not a request');
+  return item.request;
+}
+
 /**
  * The required fields of Postman's collection schema v2.1.0 (collection: info, item; info: name, schema; an item:
  * request; a folder: item; a header: key, value), with the types the schema gives them.
@@ -77,7 +83,7 @@ describe('toPostman', () => {
   });
 
   it('writes {name} path parameters as Postman’s :name with their values, and the base as a variable', () => {
-    expect(collection.item[1]!.request.url).toEqual({
+    expect(requestOf(collection.item[1]).url).toEqual({
       raw: '{{baseUrl}}/api/people/:uid',
       host: ['{{baseUrl}}'],
       path: ['api', 'people', ':uid'],
@@ -91,7 +97,7 @@ describe('toPostman', () => {
 
   it('holds no secret: the key was masked when saved, the token is a variable left empty', () => {
     expect(JSON.stringify(collection)).not.toContain('secret-key');
-    expect(collection.item[2]!.request.body?.raw).toContain('<redacted>');
+    expect(requestOf(collection.item[2]).body?.raw).toContain('<redacted>');
   });
 });
 
@@ -191,7 +197,7 @@ describe('fromPostman', () => {
     });
   });
 
-  it('flattens folders, masks a secret in a file, names what it skips', () => {
+  it('keeps a request’s folder, masks a secret in a file, names what it skips', () => {
     const file = {
       info: { name: 'Mine', schema: POSTMAN_SCHEMA },
       item: [
@@ -215,7 +221,7 @@ describe('fromPostman', () => {
     const read = fromPostman(JSON.stringify(file));
     expect(read).toMatchObject({
       ok: true,
-      saved: [{ name: 'Login', method: 'POST', path: 'auth/login', masked: true }],
+      saved: [{ name: 'Login', method: 'POST', path: 'auth/login', masked: true, folder: ['Folder'] }],
       skipped: [
         'Elsewhere: its URL does not start with {{baseUrl}}/api/',
         'Head: its method is not one this form sends',
@@ -254,7 +260,7 @@ describe('fromPostman', () => {
       ['__proto__', 'b'],
       ['toString', 'c'],
     ]);
-    expect(toPostman(read.saved, { name: 'x', baseUrl: 'b' }).item[0]!.request.url.variable).toEqual([
+    expect(requestOf(toPostman(read.saved, { name: 'x', baseUrl: 'b' }).item[0]).url.variable).toEqual([
       { key: 'constructor', value: 'a' },
       { key: '__proto__', value: 'b' },
       { key: 'toString', value: 'c' },
@@ -289,6 +295,62 @@ function nested(depth: number) {
   for (let i = 0; i < depth; i++) item = [{ name: `Folder ${i}`, item }];
   return collection(item);
 }
+
+describe('folders', () => {
+  const request = (name: string) => ({ name, request: { method: 'GET', url: `{{baseUrl}}/api/x/${name}` } });
+  const NESTED = {
+    info: { name: 'Mine', schema: POSTMAN_SCHEMA },
+    item: [
+      request('top'),
+      {
+        name: 'Tickets',
+        item: [request('one'), { name: 'Bulk', item: [request('two')] }, request('three')],
+      },
+      { name: 'A/B', item: [request('four')] },
+    ],
+  };
+
+  it('imports each request with the folders it sits in, outermost first', () => {
+    const read = fromPostman(JSON.stringify(NESTED));
+    if (!read.ok) throw new Error(read.message);
+    expect(read.saved.map((s) => [s.name, s.folder])).toEqual([
+      ['top', undefined],
+      ['one', ['Tickets']],
+      ['two', ['Tickets', 'Bulk']],
+      ['three', ['Tickets']],
+      ['four', ['A/B']],
+    ]);
+  });
+
+  it('exports folders as nested items, each where its first request stood, within the v2.1 schema', () => {
+    const at = (name: string, folder?: string[]) => ({
+      ...savedFrom(name, { ...SAVED[0]!, query: [] }),
+      folder,
+    });
+    const exported = toPostman(
+      [at('top'), at('one', ['T']), at('two', ['T', 'B']), at('solo', ['U']), at('three', ['T'])],
+      {
+        name: 'x',
+        baseUrl: 'b',
+      },
+    );
+    const shape = (items: unknown[]): unknown[] =>
+      items.map((it) => {
+        const i = it as { name: string; item?: unknown[] };
+        return i.item ? { [i.name]: shape(i.item) } : i.name;
+      });
+    expect(shape(exported.item)).toEqual(['top', { T: ['one', { B: ['two'] }, 'three'] }, { U: ['solo'] }]);
+    expect(v21Problems(JSON.parse(JSON.stringify(exported)))).toEqual([]);
+  });
+
+  it('round-trips a collection with nested folders', () => {
+    const read = fromPostman(JSON.stringify(NESTED));
+    if (!read.ok) throw new Error(read.message);
+    expect(read.saved[2]!.folder).toEqual(['Tickets', 'Bulk']);
+    const again = fromPostman(JSON.stringify(toPostman(read.saved, { name: 'x', baseUrl: 'b' })));
+    expect(again).toEqual({ ok: true, saved: read.saved, variables: [], skipped: [], lost: [] });
+  });
+});
 
 describe('the limits of an import', () => {
   it(`walks folders ${IMPORT_LIMITS.folderDepth} deep, and refuses deeper ones, however deep, saying the limit`, () => {

@@ -24,9 +24,39 @@ interface PostmanItem {
   };
 }
 
+/** A folder of the collection: its requests and folders, in order. */
+interface PostmanFolder {
+  name: string;
+  item: (PostmanItem | PostmanFolder)[];
+}
+
 /** `{uid}` in our paths is `:uid` in Postman's; a variable, `{{appId}}`, is written alike in both. */
 const toPostmanSegment = (segment: string) => segment.replace(/^(?<!\{)\{([^{}/]+)\}$/, ':$1');
 const fromPostmanSegment = (segment: string) => segment.replace(/^:([^/]+)$/, '{$1}');
+
+/**
+ * The requests as the collection's items, each in its folder (`folder`, outermost first) as a nested `item`; a folder
+ * stands where its first request stood.
+ */
+function items(saved: readonly SavedRequest[]): (PostmanItem | PostmanFolder)[] {
+  const top: PostmanFolder = { name: '', item: [] };
+  const folders = new Map<string, PostmanFolder>();
+  for (const one of saved) {
+    let into = top;
+    (one.folder ?? []).forEach((name, i) => {
+      const key = JSON.stringify(one.folder!.slice(0, i + 1));
+      let folder = folders.get(key);
+      if (!folder) {
+        folder = { name, item: [] };
+        folders.set(key, folder);
+        into.item.push(folder);
+      }
+      into = folder;
+    });
+    into.item.push(item(one));
+  }
+  return top.item;
+}
 
 function item(saved: SavedRequest): PostmanItem {
   const path = [
@@ -77,7 +107,7 @@ export function toPostman(
         .filter((v) => !RESERVED.has(v.name))
         .map((v) => ({ key: v.name, value: isSecretName(v.name) ? '' : v.value })),
     ],
-    item: saved.map(item),
+    item: items(saved),
   };
 }
 
@@ -117,6 +147,7 @@ const asRecord = (v: unknown): Record<string, unknown> | null =>
 /** One request of the collection with what of it was not brought over, or why it is not imported. */
 function readRequest(
   it: Record<string, unknown>,
+  folder: readonly string[],
   defined: ReadonlySet<string>,
 ): { saved: SavedRequest; lost: string[] } | string {
   const name = typeof it.name === 'string' ? it.name : '(no name)';
@@ -145,6 +176,7 @@ function readRequest(
   const bodyText = body?.mode === 'raw' && typeof body.raw === 'string' ? body.raw : '';
   const saved = parseSaved({
     name,
+    folder,
     method: typeof request.method === 'string' ? request.method.toUpperCase() : 'GET',
     path,
     pathValues,
@@ -167,14 +199,14 @@ function lostLine(what: string, lost: string[]): string[] {
 }
 
 /**
- * The collection's requests, folders flattened in order, walked with a stack of its own (a collection may nest
+ * The collection's requests in order, each with the folders it sits in (names as Postman shows them), walked with a stack of its own (a collection may nest
  * deeper than the call stack reaches), within the item and depth limits.
  */
 function readItems(items: unknown[], lost: string[], variables: Variable[]): ImportResult {
   const defined = new Set(variables.map((v) => v.name));
   const saved: SavedRequest[] = [];
   const skipped: string[] = [];
-  const folders = [{ items, next: 0 }];
+  const folders = [{ name: '', items, next: 0 }];
   let count = 0;
   while (folders.length > 0) {
     const folder = folders.at(-1)!;
@@ -188,12 +220,16 @@ function readItems(items: unknown[], lost: string[], variables: Variable[]): Imp
     if (Array.isArray(it.item)) {
       // The collection itself is the first entry: a folder in it is one deep.
       if (folders.length > IMPORT_LIMITS.folderDepth) return { ok: false, message: TOO_DEEP };
-      folders.push({ items: it.item as unknown[], next: 0 });
       const name = typeof it.name === 'string' ? it.name : '(no name)';
+      folders.push({ name, items: it.item as unknown[], next: 0 });
       lost.push(...lostLine(`The folder ${name}`, authAndScriptsLost(it, null)));
       continue;
     }
-    const read = readRequest(it, defined);
+    const read = readRequest(
+      it,
+      folders.slice(1).map((f) => f.name),
+      defined,
+    );
     if (typeof read === 'string') skipped.push(read);
     else {
       saved.push(read.saved);
@@ -204,8 +240,8 @@ function readItems(items: unknown[], lost: string[], variables: Variable[]): Imp
 }
 
 /**
- * Saved requests and variables from a Postman v2.1 collection (folders flattened, its variables with their
- * values), or the variables of a Postman environment file; what cannot be read is named.
+ * Saved requests and variables from a Postman v2.1 collection (each request in its folder, its variables with
+ * their values), or the variables of a Postman environment file; what cannot be read is named.
  */
 export function fromPostman(text: string): ImportResult {
   let parsed: unknown;

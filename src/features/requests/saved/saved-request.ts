@@ -3,6 +3,8 @@ import { isApiMethod, type ApiMethod } from '@contract/web-api/methods';
 import { maskForm } from '../description/mask-request';
 import { newQueryParam, type RequestForm } from '../form/request-form';
 
+const isString = (v: unknown): v is string => typeof v === 'string';
+
 /** A request kept in this browser: the form without its row ids, secrets masked, and a name. */
 export interface SavedRequest {
   name: string;
@@ -15,7 +17,31 @@ export interface SavedRequest {
   masked: boolean;
   /** The import that brought it, for _Remove this import_; absent for one saved from the form. */
   importId?: string;
+  /**
+   * The folder it sits in, outermost first (`['Tickets', 'Bulk']`); absent at the top. Names, not one string with a
+   * separator, so a Postman folder named `A/B` comes back as it went.
+   */
+  folder?: string[];
 }
+
+/** The most folders a saved request may sit in, one inside the other (an import's own depth limit). */
+const FOLDER_DEPTH = 20;
+
+/** A folder as kept: names trimmed, empty ones dropped, at most `FOLDER_DEPTH`; none at all is no folder. */
+function cleanFolder(names: readonly unknown[]): string[] | undefined {
+  const folder = names
+    .filter(isString)
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
+    .slice(0, FOLDER_DEPTH);
+  return folder.length > 0 ? folder : undefined;
+}
+
+/** A folder typed as a path, `Tickets / Bulk`: each `/` steps one folder in. */
+export const folderFromText = (text: string) => cleanFolder(text.split('/'));
+
+/** A folder as shown and typed: `Tickets / Bulk`. */
+export const folderText = (folder: readonly string[] | undefined) => (folder ?? []).join(' / ');
 
 /**
  * The form as it may be kept: the one secret rule masks it, so storage never holds a secret. The screen saves the
@@ -46,8 +72,6 @@ export function formFromSaved(saved: SavedRequest): RequestForm {
   };
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string';
-
 /** One saved request read back from storage or a file, or null when it is not one (what a person edited by hand). */
 export function parseSaved(value: unknown): SavedRequest | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -74,5 +98,10 @@ export function parseSaved(value: unknown): SavedRequest | null {
     query: query.map((q) => newQueryParam(q.name, q.value)),
     body: v.body,
   });
-  return isString(v.importId) ? { ...saved, importId: v.importId } : saved;
+  const folder = Array.isArray(v.folder) ? cleanFolder(v.folder) : undefined;
+  return {
+    ...saved,
+    ...(isString(v.importId) ? { importId: v.importId } : {}),
+    ...(folder ? { folder } : {}),
+  };
 }

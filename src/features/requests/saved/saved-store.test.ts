@@ -34,6 +34,22 @@ describe('useSavedStore', () => {
     expect(useSavedStore.getState().byOrganization['/TDWebApi']).toEqual([]);
   });
 
+  it('keeps a request’s folder, and reads back a folder written by hand with its names trimmed', () => {
+    const form = { method: 'GET' as const, path: 'x', pathValues: {}, query: [], body: '' };
+    useSavedStore.getState().save('org', [{ ...savedFrom('In', form), folder: ['Tickets', 'Bulk'] }]);
+    expect(readSaved(localStorage.getItem(KEY)).org![0]!.folder).toEqual(['Tickets', 'Bulk']);
+    const read = readSaved(
+      JSON.stringify({
+        org: [
+          { ...form, name: 'a', folder: [' Tickets ', '', 7, 'Bulk'] },
+          { ...form, name: 'b', folder: ['  '] },
+          { ...form, name: 'c', folder: 'Tickets' },
+        ],
+      }),
+    ).org!;
+    expect(read.map((s) => s.folder)).toEqual([['Tickets', 'Bulk'], undefined, undefined]);
+  });
+
   it('never stores a password or key: the secret rule masks them', () => {
     useSavedStore.getState().save('/TDWebApi', [
       savedFrom('Login', {
