@@ -1,3 +1,4 @@
+import { SIGN_OUT_MESSAGES } from '@/session/sign-in/sign-out-messages';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -28,7 +29,7 @@ export function RunProgressBar({ progress }: { progress: RunProgress }) {
   const percent = progress.total === 0 ? 100 : (progress.done / progress.total) * 100;
   const phase =
     progress.phase === 'paused' && progress.pausedFor === 'sign-in'
-      ? 'Paused: the session ended. Sign in again on this connection, then resume.'
+      ? `Paused. ${SIGN_OUT_MESSAGES.ended} The job goes on once you are signed in on this connection.`
       : PHASES[progress.phase];
   return (
     <Box>
