@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { CONNECTION_CHOICE_KEY } from '@/lib/connection';
+import { LIBRARY_OPEN_KEY } from '@/features/requests/library/library-preference';
 import { SAVED_REQUESTS_KEY } from '@/features/requests/saved/saved-requests-key';
 import { VARIABLES_KEY } from '@/features/requests/variables/variables-key';
 
@@ -26,9 +27,10 @@ afterEach(() => {
   vi.useRealTimers();
   resetConsoleState();
   if (!inBrowser) return;
-  // The console writes to localStorage only the connection a browser chose (an id), the saved requests and the
-  // variables (never a token or a secret's value); a test that wrote anything else fails here.
-  const allowed = new Set([CONNECTION_CHOICE_KEY, SAVED_REQUESTS_KEY, VARIABLES_KEY]);
+  // The console writes to localStorage only the connection a browser chose (an id), the saved requests, the
+  // variables (never a token or a secret's value) and whether the library stands open; a test that wrote anything
+  // else fails here.
+  const allowed = new Set([CONNECTION_CHOICE_KEY, SAVED_REQUESTS_KEY, VARIABLES_KEY, LIBRARY_OPEN_KEY]);
   const left = Object.keys(window.localStorage).filter((key) => !allowed.has(key));
   window.localStorage.clear();
   expect(left, 'keys left in localStorage').toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -50,6 +50,7 @@ export function HistoryList({
   busy,
   onRerun,
   onEdit,
+  searchRef,
 }: {
   /** The address a tool outside the browser calls. */
   apiBase: string;
@@ -59,6 +60,8 @@ export function HistoryList({
   busy: boolean;
   onRerun: (entry: HistoryEntry) => void;
   onEdit: (entry: HistoryEntry) => void;
+  /** The search's text field (absent while nothing is kept): where the library puts focus. */
+  searchRef?: Ref<HTMLInputElement>;
 }) {
   const organization = useSessionStore((s) => s.session?.connection.organization ?? null);
   const entries = useHistoryStore((s) => s.entries);
@@ -88,6 +91,7 @@ export function HistoryList({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <HistorySearchFields
+        textRef={searchRef}
         search={search}
         onChange={(next) => {
           setSearch(next);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -15,9 +15,12 @@ import type { HistorySearch } from '../history/search-history';
 export function HistorySearchFields({
   search,
   onChange,
+  textRef,
 }: {
   search: HistorySearch;
   onChange: (search: HistorySearch) => void;
+  /** The text field: where the library puts focus. */
+  textRef?: Ref<HTMLInputElement>;
 }) {
   const methodId = useId();
   return (
@@ -51,6 +54,7 @@ export function HistorySearchFields({
       <Box sx={{ flex: '1 1 200px' }}>
         <TextInput
           label="Path, body or answer text"
+          inputProps={{ ref: textRef }}
           value={search.text}
           onChange={(e) => onChange({ ...search, text: e.target.value })}
         />

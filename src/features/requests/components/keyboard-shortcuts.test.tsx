@@ -18,6 +18,7 @@ describe('the Requests screen’s shortcuts', () => {
       'Ctrl+K Search the catalog',
       'Ctrl+L Go to the path',
       'Ctrl+S Save the form (under the name given in Saved)',
+      'Ctrl+\\ Open or close the library (Saved and History)',
       'Ctrl+Enter Send (from within the form)',
     ]);
   });
@@ -42,5 +43,27 @@ describe('the Requests screen’s shortcuts', () => {
     unmount();
     fireEvent.keyDown(document.body, { code: 'KeyK', ctrlKey: true });
     expect(handlers.catalog).toHaveBeenCalledTimes(1);
+  });
+
+  it('leave a key no part of the screen handles to the browser', () => {
+    const library = vi.fn();
+    renderHook(() => useRequestsShortcuts({ library }));
+    const unhandled = new KeyboardEvent('keydown', {
+      code: 'KeyK',
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    document.body.dispatchEvent(unhandled);
+    expect(unhandled.defaultPrevented).toBe(false);
+    const event = new KeyboardEvent('keydown', {
+      code: 'Backslash',
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    document.body.dispatchEvent(event);
+    expect(library).toHaveBeenCalledTimes(1);
+    expect(event.defaultPrevented).toBe(true);
   });
 });

@@ -5,17 +5,18 @@ const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(naviga
 const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
 /** What a shortcut does on the Requests screen. */
-type ShortcutAction = 'catalog' | 'path' | 'save' | 'send';
+type ShortcutAction = 'catalog' | 'path' | 'save' | 'library' | 'send';
 
 /**
  * The Requests screen's shortcuts, each with its key (read by its physical key, `code`, with Ctrl or ⌘), in the
  * order the screen lists them. One list: the keys handled and the keys shown are the same. The path is the
- * screen's address bar, so it takes the browser's key for that.
+ * screen's address bar, so it takes the browser's key for that; the library takes Postman's key for its sidebar.
  */
 const SHORTCUTS: readonly { action: ShortcutAction; code: string; key: string; does: string }[] = [
   { action: 'catalog', code: 'KeyK', key: 'K', does: 'Search the catalog' },
   { action: 'path', code: 'KeyL', key: 'L', does: 'Go to the path' },
   { action: 'save', code: 'KeyS', key: 'S', does: 'Save the form (under the name given in Saved)' },
+  { action: 'library', code: 'Backslash', key: '\\', does: 'Open or close the library (Saved and History)' },
   { action: 'send', code: 'Enter', key: 'Enter', does: 'Send (from within the form)' },
 ];
 
@@ -24,9 +25,10 @@ const keysOf = (key: string) => (IS_MAC ? `${MOD}${key}` : `${MOD}+${key}`);
 
 /**
  * Runs the screen's shortcuts while it is shown, from anywhere on the page (Ctrl+Enter is the form's own, so it
- * sends only from within it). `handlers` may change on every render: the latest is used.
+ * sends only from within it). Each part of the screen handles its own (the page the catalog and the path, the
+ * library its opening and the save). `handlers` may change on every render: the latest is used.
  */
-export function useRequestsShortcuts(handlers: Record<Exclude<ShortcutAction, 'send'>, () => void>) {
+export function useRequestsShortcuts(handlers: Partial<Record<Exclude<ShortcutAction, 'send'>, () => void>>) {
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -38,8 +40,10 @@ export function useRequestsShortcuts(handlers: Record<Exclude<ShortcutAction, 's
       if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       const action = SHORTCUTS.find((s) => s.code === event.code)?.action;
       if (action === undefined || action === 'send') return;
+      const handler = latest.current[action];
+      if (!handler) return;
       event.preventDefault();
-      latest.current[action]();
+      handler();
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

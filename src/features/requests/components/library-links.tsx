@@ -1,22 +1,42 @@
-import type { RefObject } from 'react';
 import Box from '@mui/material/Box';
-import { JumpLink } from './jump-link';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import type { Ref } from 'react';
+import type { Library } from './use-library';
 
 /**
- * Links at the top of the Requests screen to Saved and History, which stand under the form, the answer and the
- * runner: one step to them, however long the answer above them is.
+ * At the top of the Requests screen: the button that opens and closes the library (Saved and History), and links
+ * that open it on one part with its search focused, however long the answer below.
  */
 export function LibraryLinks({
-  saved,
-  history,
+  library,
+  buttonRef,
 }: {
-  saved: RefObject<HTMLHeadingElement | null>;
-  history: RefObject<HTMLHeadingElement | null>;
+  library: Library;
+  buttonRef: Ref<HTMLButtonElement>;
 }) {
   return (
-    <Box component="nav" aria-label="Saved and History" sx={{ display: 'flex', gap: 2, mb: 1 }}>
-      <JumpLink to={saved}>Go to Saved</JumpLink>
-      <JumpLink to={history}>Go to History</JumpLink>
+    <Box
+      component="nav"
+      aria-label="Saved and History"
+      sx={{ display: 'flex', gap: 2, mb: 1, alignItems: 'center', flexWrap: 'wrap' }}
+    >
+      <Button
+        ref={buttonRef}
+        variant="outlined"
+        size="small"
+        aria-expanded={library.open}
+        aria-controls={library.panelId}
+        onClick={library.toggle}
+      >
+        Library: Saved and History
+      </Button>
+      <Link component="button" type="button" variant="body2" onClick={() => library.openOn('saved')}>
+        Go to Saved
+      </Link>
+      <Link component="button" type="button" variant="body2" onClick={() => library.openOn('history')}>
+        Go to History
+      </Link>
     </Box>
   );
 }

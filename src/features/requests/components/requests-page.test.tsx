@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASKED_SECRET } from '@contract/secret-fields';
 import type { Session } from '@/session/session';
@@ -38,7 +38,19 @@ function importCollection(item: unknown[]) {
   fireEvent.change(screen.getByLabelText('Postman collection file'), { target: { files: [file] } });
 }
 
-const savedRegion = () => screen.getByRole('region', { name: 'Saved' });
+type User = ReturnType<typeof renderRoute>['user'];
+
+/** Opens the library on a part, as _Go to Saved_ or _Go to History_ does: the part, shown. */
+async function openLibrary(user: User, part: 'Saved' | 'History') {
+  await user.click(screen.getByRole('button', { name: `Go to ${part}` }));
+  return screen.findByRole('tabpanel', { name: part });
+}
+
+/** Closes the library's drawer (jsdom is narrow), as Escape does; the screen is usable again. */
+async function closeLibrary(user: User) {
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Library' })).toBeNull());
+}
 
 describe('the Requests screen', { timeout: 40_000 }, () => {
   it('refuses a malformed body before sending, naming its line and column', async () => {
@@ -98,7 +110,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
       'The server at http://localhost:3000 cannot be reached. Check that it is running.',
     );
     expect(useHistoryStore.getState().entries.map((e) => e.status)).toEqual([null]);
-    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('No answer');
+    expect(await openLibrary(user, 'History')).toHaveTextContent('No answer');
   });
 
   it('a pasted curl command with {constructor}, {__proto__} and {toString} fills the form, and the screen works', async () => {
@@ -127,9 +139,12 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     importCollection([
       { name: 'Odd', request: { method: 'GET', url: '{{baseUrl}}/api/people/:constructor' } },
     ]);
-    expect(await within(savedRegion()).findByRole('status')).toHaveTextContent('Imported 1 request.');
+    const saved = await openLibrary(user, 'Saved');
+    expect(await within(saved).findByRole('status')).toHaveTextContent('Imported 1 request.');
     expect(localStorage.getItem(SAVED_REQUESTS_KEY)).toContain('{constructor}');
-    await user.click(within(savedRegion()).getByRole('button', { name: 'Load' }));
+    // Loading closes the drawer: the form is there to fill.
+    await user.click(within(saved).getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Library' })).toBeNull());
     const field = screen.getByLabelText('{constructor}');
     expect(field).toHaveValue('');
     fireEvent.change(field, { target: { value: 'v1' } });
@@ -137,7 +152,7 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
   });
 
   it('a collection of 4,000 items is imported with one write to storage', async () => {
-    renderRoute('/requests');
+    const { user } = renderRoute('/requests');
     await screen.findByLabelText('Postman collection file', {}, SCREEN_LOADS);
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     const items = Array.from({ length: 40 }, (_, folder) => ({
@@ -148,18 +163,19 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
       })),
     }));
     importCollection(items);
-    expect(await within(savedRegion()).findByRole('status')).toHaveTextContent('Imported 3960 requests.');
+    const saved = await openLibrary(user, 'Saved');
+    expect(await within(saved).findByRole('status')).toHaveTextContent('Imported 3960 requests.');
     expect(setItem.mock.calls.filter(([key]) => key === SAVED_REQUESTS_KEY)).toHaveLength(1);
     const [stored] = Object.values(useSavedStore.getState().byOrganization);
     expect(stored).toHaveLength(3960);
     // Listed a hundred at a time: thousands of rows of buttons would hold up every keystroke in the form.
-    const list = within(savedRegion()).getByRole('list', { name: 'Saved requests' });
+    const list = within(saved).getByRole('list', { name: 'Saved requests' });
     const requests = () => within(list).getAllByRole('listitem', { name: /^Request / });
     expect(requests()).toHaveLength(100);
     // Each folder a group of its own: the first page ends one request into the second folder.
     expect(within(list).getByRole('button', { name: 'Folder 1 (99)' })).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Folder 2 (99)' })).not.toBeInTheDocument();
-    fireEvent.click(within(savedRegion()).getByRole('button', { name: 'Show next 100 (101–200 of 3,960)' }));
+    fireEvent.click(within(saved).getByRole('button', { name: 'Show next 100 (101–200 of 3,960)' }));
     expect(requests()).toHaveLength(200);
   });
 
@@ -169,9 +185,10 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'POST /api/integrations/webhook' }));
     expect(screen.getByLabelText('Name 1')).toHaveValue('token');
     await user.type(screen.getByLabelText('Value 1'), 'clear-webhook-token');
-    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Webhook');
-    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
-    expect(within(savedRegion()).getByRole('status')).toHaveTextContent(
+    const saved = await openLibrary(user, 'Saved');
+    await user.type(within(saved).getByLabelText('Name to save the form as'), 'Webhook');
+    await user.click(within(saved).getByRole('button', { name: 'Save the form' }));
+    expect(within(saved).getByRole('status')).toHaveTextContent(
       'Saved “Webhook”. A secret in it (a password, key or token) was masked',
     );
     const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;
@@ -189,19 +206,26 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     expect(buildRequest).toHaveBeenCalledTimes(1);
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    const history = screen.getByRole('region', { name: 'History' });
+    let history = await openLibrary(user, 'History');
     expect(await within(history).findByText(/HTTP 200/)).toBeInTheDocument();
     // The form the screen holds now (its query read into a row) is the one History keeps: the same object.
     expect(useHistoryStore.getState().entries[0]!.form).toBe(useRequestFormStore.getState().form);
     await user.click(within(history).getByRole('button', { name: 'Copy as curl' }));
+    await closeLibrary(user);
     await user.click(
       within(screen.getByRole('group', { name: 'Copy the request' })).getByRole('button', {
         name: 'Copy as curl',
       }),
     );
-    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Lookup');
-    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
+    const saved = await openLibrary(user, 'Saved');
+    await user.type(within(saved).getByLabelText('Name to save the form as'), 'Lookup');
+    await user.click(within(saved).getByRole('button', { name: 'Save the form' }));
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    history = screen.getByRole('tabpanel', { name: 'History' });
+    // A re-run closes the drawer, as the answer is what comes next.
     await user.click(within(history).getByRole('button', { name: 'Re-run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Library' })).toBeNull());
+    history = await openLibrary(user, 'History');
     expect(await within(history).findAllByText(/HTTP 200/)).toHaveLength(2);
     await user.click(within(history).getAllByRole('button', { name: 'Edit' })[1]!);
     expect(buildRequest).toHaveBeenCalledTimes(1);
@@ -215,9 +239,10 @@ describe('the Requests screen', { timeout: 40_000 }, () => {
     const { user } = renderRoute('/requests');
     const path = await screen.findByLabelText('Path', {}, SCREEN_LOADS);
     fireEvent.change(path, { target: { value: '/api/integrations/webhook?token=clear-typed-token' } });
-    await user.type(within(savedRegion()).getByLabelText('Name to save the form as'), 'Webhook');
-    await user.click(within(savedRegion()).getByRole('button', { name: 'Save the form' }));
-    expect(within(savedRegion()).getByRole('status')).toHaveTextContent(
+    const saved = await openLibrary(user, 'Saved');
+    await user.type(within(saved).getByLabelText('Name to save the form as'), 'Webhook');
+    await user.click(within(saved).getByRole('button', { name: 'Save the form' }));
+    expect(within(saved).getByRole('status')).toHaveTextContent(
       'Saved “Webhook”. A secret in it (a password, key or token) was masked',
     );
     const stored = localStorage.getItem(SAVED_REQUESTS_KEY)!;

@@ -2,7 +2,8 @@
  * The requests feature owns calling any Web API endpoint with the session: the catalog (`catalog/`), the form
  * (`form/`), a pasted curl or PowerShell command (`paste/`), the request described once from the form and
  * handed to everything below (`description/`), its sending (`sending/`, `api/`) and its answer (`answer/`), the
- * history and the saved requests (`history/`, `saved/`), and the organization's variables (`variables/`).
+ * history and the saved requests (`history/`, `saved/`, shown in the library beside the form, `library/`), and the
+ * organization's variables (`variables/`).
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -42,8 +43,10 @@ import { HistoryList } from './history-list';
 import { LibraryLinks } from './library-links';
 import { KeyboardShortcuts, useRequestsShortcuts } from './keyboard-shortcuts';
 import { RequestFormFields } from './request-form-fields';
+import { libraryColumns, RequestsLibrary } from './requests-library';
 import { RequestPreview } from './request-preview';
 import { SavedList } from './saved-list';
+import { useLibrary } from './use-library';
 import { useRevealAnswer } from './use-reveal-answer';
 import { VariablesPanel } from './variables-panel';
 import { useVariablesStore, valuesOf, variablesOf } from '../variables/variables-store';
@@ -71,15 +74,13 @@ export default function RequestsPage() {
   const [fresh, setFresh] = useState(0);
   const pathRef = useRef<HTMLInputElement>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
-  const savedHeading = useRef<HTMLHeadingElement>(null);
-  const historyHeading = useRef<HTMLHeadingElement>(null);
   const catalogSearchRef = useRef<HTMLInputElement>(null);
-  const saveRef = useRef<{ save: () => void }>(null);
   useRequestsShortcuts({
     catalog: () => catalogSearchRef.current?.focus(),
     path: () => pathRef.current?.focus(),
-    save: () => saveRef.current?.save(),
   });
+  const { library, refs: libraryRefs } = useLibrary();
+  const { buttonRef: libraryButtonRef, ...libraryPanelRefs } = libraryRefs;
   const { heading: answerHeading, reveal } = useRevealAnswer();
   const { outcome, sent, pending, submit, confirm, cancel } = useSending(session, reveal);
   const organization = session?.connection.organization ?? '';
@@ -160,15 +161,51 @@ export default function RequestsPage() {
         subtitle={`Call any endpoint of the Web API with this session’s token. Calls go to the session’s connection: ${session.connection.label}.`}
         actions={<ConnectionKindChip connection={session.connection} />}
       />
-      <LibraryLinks saved={savedHeading} history={historyHeading} />
+      <LibraryLinks library={library} buttonRef={libraryButtonRef} />
       <Box
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 3fr)' },
+          gridTemplateColumns: libraryColumns(library),
           alignItems: 'start',
         }}
       >
+        <RequestsLibrary
+          library={library}
+          {...libraryPanelRefs}
+          saved={(handle, loaded) => (
+            <SavedList
+              key={fresh}
+              handle={handle}
+              connection={apiBase}
+              organization={organization}
+              label={session.connection.label}
+              kept={description.kept.form}
+              onLoad={() => {
+                setErrors({});
+                setPasteNotes([]);
+                loaded();
+              }}
+            />
+          )}
+          history={(searchRef, loaded) => (
+            <HistoryList
+              searchRef={searchRef}
+              apiBase={apiBase}
+              connection={session.connection.label}
+              token={session.token}
+              busy={pending}
+              onRerun={(entry) => {
+                rerun(entry);
+                loaded();
+              }}
+              onEdit={(entry) => {
+                edit(entry);
+                loaded();
+              }}
+            />
+          )}
+        />
         <SectionCard title="Catalog">
           <CatalogPicker
             onChoose={choose}
@@ -286,41 +323,9 @@ export default function RequestsPage() {
           <RunOverRows form={form} context={context} connection={session.connection} base={base} />
         </SectionCard>
       </Box>
-      <Box
-        sx={{
-          mt: 2,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <Box sx={{ mt: 2 }}>
         <SectionCard title="Variables">
           <VariablesPanel organization={organization} />
-        </SectionCard>
-        <SectionCard title="Saved" headingRef={savedHeading}>
-          <SavedList
-            key={fresh}
-            saveRef={saveRef}
-            connection={apiBase}
-            organization={organization}
-            label={session.connection.label}
-            kept={description.kept.form}
-            onLoad={() => {
-              setErrors({});
-              setPasteNotes([]);
-            }}
-          />
-        </SectionCard>
-        <SectionCard title="History" headingRef={historyHeading}>
-          <HistoryList
-            apiBase={apiBase}
-            connection={session.connection.label}
-            token={session.token}
-            busy={pending}
-            onRerun={rerun}
-            onEdit={edit}
-          />
         </SectionCard>
       </Box>
       <ConfirmWrite

@@ -84,6 +84,13 @@ function LostList({ lost }: { lost: string[] }) {
   );
 }
 
+/** What the library asks of the saved list: the save (false when a name is wanted first), and focus. */
+export interface SavedListHandle {
+  save: () => boolean;
+  /** The search box (the name field while nothing is saved, as there is no search), or the name field. */
+  focus: (target: 'search' | 'name') => void;
+}
+
 /** A request just deleted, and where it stood: what _Undo_ puts back. */
 interface Deleted {
   saved: SavedRequest;
@@ -102,7 +109,7 @@ export function SavedList({
   label,
   kept,
   onLoad,
-  saveRef,
+  handle,
 }: {
   /** `Connection.organization`: saved requests and variables belong to it, shared by its sandbox and production. */
   organization: string;
@@ -112,8 +119,8 @@ export function SavedList({
   /** The form as its description keeps it (secrets masked): what _Save the form_ saves. */
   kept: RequestForm;
   onLoad: () => void;
-  /** _Save the form_, for the screen's shortcut to it. */
-  saveRef?: Ref<{ save: () => void }>;
+  /** _Save the form_ for the screen's shortcut (false: a name is wanted first), and focus for the library. */
+  handle?: Ref<SavedListHandle>;
 }) {
   const saved = useSavedStore((s) => ownValue(s.byOrganization, organization) ?? NONE);
   const adopt = useSavedStore((s) => s.adopt);
@@ -159,18 +166,24 @@ export function SavedList({
   const fileInput = useRef<HTMLInputElement>(null);
 
   const nameInput = useRef<HTMLInputElement>(null);
-  useImperativeHandle(saveRef, () => ({ save: saveForm }));
+  const searchInput = useRef<HTMLInputElement>(null);
+  useImperativeHandle(handle, () => ({
+    save: saveForm,
+    focus: (target) =>
+      (target === 'search' && searchInput.current ? searchInput : nameInput).current?.focus(),
+  }));
 
-  function saveForm() {
+  function saveForm(): boolean {
     if (name.trim() === '') {
       setError('Give the request a name.');
       nameInput.current?.focus();
-      return;
+      return false;
     }
     const folder = folderFromText(folderInput);
     const entry = { ...savedFrom(name, kept), ...(folder ? { folder } : {}) };
     if (saved.some((s) => s.name === entry.name)) setAsking(entry);
     else keep(entry, 'Saved');
+    return true;
   }
 
   function keep(entry: SavedRequest, done: 'Saved' | 'Replaced') {
@@ -336,6 +349,7 @@ export function SavedList({
       {saved.length > 0 && (
         <TextInput
           label="Search saved requests"
+          inputProps={{ ref: searchInput }}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
