@@ -3,19 +3,19 @@ import { EMULATOR_SANDBOX } from '../src/lib/connection';
 import { JDOE, signInViaApi } from './fixtures';
 import { answer, openRequests, test } from './requests-screen';
 import { expect } from './fixtures';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 // The Requests screen's library (issue 38 items 1, 2 and 4): History that lasts, is searched, reopens and compares
 // its answers; Saved asks before replacing and undoes a delete; a URL of the other connection offers its path.
-
-const history = (page: Page) => page.getByRole('region', { name: 'History' });
-const saved = (page: Page) => page.getByRole('region', { name: 'Saved' });
 
 async function lookup(page: Page, searchText: string) {
   await page.getByRole('form', { name: 'Request' }).getByLabel('Method').selectOption('GET');
   await page.getByLabel('Path', { exact: true }).fill(`people/lookup?searchText=${searchText}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(answer(page)).toContainText('200 OK');
-  await expect(history(page).getByRole('listitem').first()).toContainText(`searchText=${searchText}`);
+  const history = await openLibrary(page, 'History');
+  await expect(history.getByRole('listitem').first()).toContainText(`searchText=${searchText}`);
+  await closeLibrary(page);
 }
 
 /** Everything the history's database holds, as text. */
@@ -51,42 +51,44 @@ test('History lasts through a reload and a sign-out, shared by the sandbox; sear
   expect(stored).not.toContain(signedIn.token);
 
   await page.reload();
-  await expect(history(page).getByRole('listitem')).toHaveCount(3);
+  await expect((await openLibrary(page, 'History')).getByRole('listitem')).toHaveCount(3);
+  await closeLibrary(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInViaApi(page, JDOE, EMULATOR_SANDBOX);
   await openRequests(page);
-  const entries = history(page).getByRole('listitem');
+  const history = await openLibrary(page, 'History');
+  const entries = history.getByRole('listitem');
   await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText('This server (emulator)');
 
   // Searched by status, method and text: the path, and the kept answer.
-  await history(page).getByLabel('Status').fill('4xx');
+  await history.getByLabel('Status').fill('4xx');
   await expect(entries).toHaveCount(1);
-  await history(page).getByLabel('Status').fill('');
-  await history(page).getByLabel('Verb').selectOption('POST');
+  await history.getByLabel('Status').fill('');
+  await history.getByLabel('Verb').selectOption('POST');
   await expect(entries).toHaveCount(0);
-  await history(page).getByLabel('Verb').selectOption('any');
-  await history(page).getByLabel('Path, body or answer text').fill('asmith@example.edu');
+  await history.getByLabel('Verb').selectOption('any');
+  await history.getByLabel('Path, body or answer text').fill('asmith@example.edu');
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText('searchText=smith');
-  await history(page).getByLabel('Path, body or answer text').fill('');
+  await history.getByLabel('Path, body or answer text').fill('');
   await expect(entries).toHaveCount(3);
 
   // An old answer reopened.
-  const doe = history(page).getByRole('listitem', { name: 'GET /api/people/lookup?searchText=doe' });
+  const doe = history.getByRole('listitem', { name: 'GET /api/people/lookup?searchText=doe' });
   await doe.getByRole('button', { name: 'Open the answer' }).click();
-  const kept = history(page).getByRole('region', { name: 'Kept answer' });
+  const kept = history.getByRole('region', { name: 'Kept answer' });
   await expect(kept).toContainText('HTTP 200');
   await expect(kept.getByRole('tree', { name: 'Answer body' })).toContainText('jdoe@example.edu');
   await kept.getByRole('button', { name: 'Close' }).click();
 
   // Two answers side by side, their differences marked.
   await doe.getByLabel('Compare').check();
-  await history(page)
+  await history
     .getByRole('listitem', { name: 'GET /api/people/lookup?searchText=smith' })
     .getByLabel('Compare')
     .check();
-  const compared = history(page).getByRole('region', { name: 'Answers compared' });
+  const compared = history.getByRole('region', { name: 'Answers compared' });
   const differences = compared.getByRole('table', { name: 'Differences' });
   await expect(differences).toBeVisible();
   await expect(differences.getByRole('row', { name: /\$\[0\]\.UserName/ })).toContainText('jdoe@example.edu');
@@ -94,57 +96,64 @@ test('History lasts through a reload and a sign-out, shared by the sandbox; sear
     'asmith@example.edu',
   );
 
-  await history(page).getByRole('button', { name: 'Forget history' }).click();
-  await expect(history(page)).toContainText('Nothing sent yet from this browser for this organization.');
+  await history.getByRole('button', { name: 'Forget history' }).click();
+  await expect(history).toContainText('Nothing sent yet from this browser for this organization.');
   await page.reload();
-  await expect(history(page)).toContainText('Nothing sent yet from this browser for this organization.');
+  await expect(await openLibrary(page, 'History')).toContainText(
+    'Nothing sent yet from this browser for this organization.',
+  );
 });
 
 test('saving over a saved request asks: replace or keep both; a delete can be undone; the sandbox shares them', async ({
   requestsScreen: page,
 }) => {
-  const name = saved(page).getByLabel('Name to save the form as');
   await page.getByLabel('Path', { exact: true }).fill('people/lookup');
+  const saved = await openLibrary(page, 'Saved');
+  const name = saved.getByLabel('Name to save the form as');
   await name.fill('Person by UID');
-  await saved(page).getByRole('button', { name: 'Save the form' }).click();
-  await expect(saved(page).getByRole('status')).toHaveText('Saved “Person by UID”.');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
+  await expect(saved.getByRole('status')).toHaveText('Saved “Person by UID”.');
 
+  await closeLibrary(page);
   await page.getByLabel('Path', { exact: true }).fill('auth/getuser');
-  await saved(page).getByRole('button', { name: 'Save the form' }).click();
+  await openLibrary(page, 'Saved');
+  await saved.getByRole('button', { name: 'Save the form' }).click();
   const asking = page.getByRole('dialog', { name: 'Replace “Person by UID”?' });
   await asking.getByRole('button', { name: 'Keep both' }).click();
-  await expect(saved(page).getByRole('listitem')).toHaveCount(2);
-  await expect(saved(page).getByRole('listitem', { name: 'Person by UID (2)' })).toContainText(
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await expect(saved.getByRole('listitem', { name: 'Person by UID (2)' })).toContainText(
     'GET /api/auth/getuser',
   );
 
   await name.fill('Person by UID');
   await page.keyboard.press('Control+s');
   await asking.getByRole('button', { name: 'Replace' }).click();
-  await expect(saved(page).getByRole('status')).toHaveText('Replaced “Person by UID”.');
-  await expect(saved(page).getByRole('listitem', { name: 'Person by UID', exact: true })).toContainText(
+  await expect(saved.getByRole('status')).toHaveText('Replaced “Person by UID”.');
+  await expect(saved.getByRole('listitem', { name: 'Person by UID', exact: true })).toContainText(
     'GET /api/auth/getuser',
   );
 
-  await saved(page)
+  await saved
     .getByRole('listitem', { name: 'Person by UID', exact: true })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(saved(page).getByRole('listitem')).toHaveCount(1);
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('alert').filter({ hasText: 'Deleted “Person by UID”.' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(saved(page).getByRole('listitem')).toHaveCount(2);
-  await expect(saved(page).getByRole('listitem').first()).toHaveAccessibleName('Person by UID');
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await expect(saved.getByRole('listitem').first()).toHaveAccessibleName('Person by UID');
   await page.reload();
-  await expect(saved(page).getByRole('listitem')).toHaveCount(2);
+  await expect((await openLibrary(page, 'Saved')).getByRole('listitem')).toHaveCount(2);
+  await closeLibrary(page);
 
   // The organization's sandbox shares them.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInViaApi(page, JDOE, EMULATOR_SANDBOX);
   await openRequests(page);
-  await expect(saved(page).getByRole('listitem')).toHaveCount(2);
-  await saved(page).getByLabel('Search saved requests').fill('(2)');
-  await expect(saved(page).getByRole('listitem')).toHaveCount(1);
+  await openLibrary(page, 'Saved');
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await saved.getByLabel('Search saved requests').fill('(2)');
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
 });
 
 test('a sandbox URL in a production session offers its path on this connection', async ({

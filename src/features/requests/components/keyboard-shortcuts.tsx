@@ -36,10 +36,11 @@ export function useRequestsShortcuts(handlers: Partial<Record<Exclude<ShortcutAc
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (!(IS_MAC ? event.metaKey : event.ctrlKey) || event.altKey || event.shiftKey) return;
-      // Not behind a dialog that asks something first.
-      if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       const action = SHORTCUTS.find((s) => s.code === event.code)?.action;
       if (action === undefined || action === 'send') return;
+      // Not behind a dialog that asks something first; a dialog may take some of them (`data-shortcuts`).
+      const dialog = event.target instanceof Element ? event.target.closest('[role="dialog"]') : null;
+      if (dialog && !dialog.getAttribute('data-shortcuts')?.split(' ').includes(action)) return;
       const handler = latest.current[action];
       if (!handler) return;
       event.preventDefault();

@@ -12,6 +12,9 @@ const STICKY_TOP = 80;
 const COLUMN_WIDTH = 340;
 const DRAWER_WIDTH = 420;
 
+/** The screen's shortcuts that work from within the drawer: the save (its name field is here) and closing it. */
+const SHORTCUTS_WITHIN = { 'data-shortcuts': 'save library' };
+
 /**
  * The columns of the screen's grid (catalog, then the form beside its answer): the library's first while it stands
  * open beside them.
@@ -94,6 +97,7 @@ export function RequestsLibrary({
           role: 'dialog',
           'aria-modal': true,
           'aria-labelledby': headingId,
+          ...SHORTCUTS_WITHIN,
         },
       }}
       // Above the app bar (raised over the drawer layer), which would otherwise cover the panel's heading.
