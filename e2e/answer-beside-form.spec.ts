@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, seriousViolations } from './fixtures';
 import { answer, choose, test } from './requests-screen';
 import { CONTROL_TOKEN } from './servers';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 // Issue 38 items 5-7: the answer beside the form from 1200 px, under it with links between them below that; the
 // answer names its request; a slow request is cancelled.
@@ -116,9 +117,10 @@ test.describe('at 1280 × 800', () => {
     await expect(answer(page)).toContainText('the console stopped waiting for its answer');
     await expect(cancel).toHaveCount(0);
     await expect(answer(page).getByRole('button', { name: 'Show details' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'History' })).toContainText(
+    await expect(await openLibrary(page, 'History')).toContainText(
       'Nothing sent yet from this browser for this organization.',
     );
+    await closeLibrary(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The fault is used up: the same call now answers at once.

@@ -64,19 +64,3 @@ test('a collection’s folders are kept: grouped in Saved, searched across, and 
     });
   expect(shape(written.item)).toEqual(['Who am I', { People: ['Find people', { Groups: ['Find groups'] }] }]);
 });
-
-test('Saved and History are one step from the top of the screen, at 360 px too', async ({
-  requestsScreen: page,
-}) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  const nav = page.getByRole('navigation', { name: 'Saved and History' });
-  for (const [link, heading] of [
-    ['Go to Saved', 'Saved'],
-    ['Go to History', 'History'],
-  ] as const) {
-    await nav.getByRole('button', { name: link }).click();
-    const target = page.getByRole('heading', { level: 2, name: heading, exact: true });
-    await expect(target).toBeFocused();
-    await expect(target).toBeInViewport();
-  }
-});
