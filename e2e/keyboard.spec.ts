@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { PROFILE_PATH, TOKEN_PATH } from '@/lib/routes';
 import { CLOSED_COLLEGE, EXAMPLE_UNIVERSITY, JDOE, expect, seriousViolations, test } from './fixtures';
 import { NAV_SCREENS } from './screen-audits';
+import { openLibrary } from './helpers/library';
 
 /** A JWT the emulator did not sign: it decodes, and the server refuses it. */
 const FORGED = [
@@ -196,11 +197,12 @@ test.describe('keyboard and screen readers', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
     await page.getByText('Keyboard shortcuts').click();
     const list = page.locator('details', { hasText: 'Keyboard shortcuts' }).locator('dl');
-    await expect(list.getByRole('term')).toHaveText(['Ctrl+K', 'Ctrl+L', 'Ctrl+S', 'Ctrl+Enter']);
+    await expect(list.getByRole('term')).toHaveText(['Ctrl+K', 'Ctrl+L', 'Ctrl+S', 'Ctrl+\\', 'Ctrl+Enter']);
     await expect(list.getByRole('definition')).toHaveText([
       'Search the catalog',
       'Go to the path',
       'Save the form (under the name given in Saved)',
+      'Open or close the library (Saved and History)',
       'Send (from within the form)',
     ]);
 
@@ -213,15 +215,18 @@ test.describe('keyboard and screen readers', () => {
     await expect(path).toBeFocused();
     await path.fill('people/lookup');
 
-    // Without a name, the name field says so and takes focus; with one, the form is saved.
-    const saved = page.getByRole('region', { name: 'Saved' });
+    // Without a name, the library opens on the name field, which says so; with one, the form is saved.
+    const saved = page.getByRole('tabpanel', { name: 'Saved' });
     const name = saved.getByLabel('Name to save the form as');
     await page.keyboard.press('Control+S');
     await expect(name).toBeFocused();
     await expect(name).toHaveAccessibleDescription('Give the request a name.');
     await name.fill('Lookup by keyboard');
+    await page.keyboard.press('Control+Backslash');
+    await expect(page.getByRole('dialog', { name: 'Library' })).toBeHidden();
     await path.focus();
     await page.keyboard.press('Control+S');
+    await openLibrary(page, 'Saved');
     await expect(saved.getByRole('status')).toHaveText('Saved “Lookup by keyboard”.');
     await expect(saved.getByRole('listitem', { name: 'Lookup by keyboard' })).toContainText(
       'GET /api/people/lookup',

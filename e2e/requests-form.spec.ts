@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { JDOE, expect, signInWithForm } from './fixtures';
 import { answer, choose, helpLink, test } from './requests-screen';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 // Issue 28: the request form and sending, as an administrator uses them day to day.
 
@@ -23,7 +24,7 @@ test('a query typed into the path goes out with the first Send, its rows filled;
   await path.fill('people/lookup?searchText=doe&maxResults=2');
   await path.press('Control+Enter');
   await expect(page.getByLabel('Value 2')).toHaveValue('2');
-  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+  await expect((await openLibrary(page, 'History')).getByRole('listitem')).toHaveCount(2);
   expect(lookupsIn(requests)).toEqual(['?searchText=smith', '?searchText=doe&maxResults=2']);
 });
 
@@ -94,10 +95,11 @@ test('New request empties the form, rows and body included, and the saved name w
 }) => {
   await choose(page, 'people lookup', 'GET /api/people/lookup');
   await page.getByLabel('Value 1').fill('doe');
-  const saved = page.getByRole('region', { name: 'Saved' });
+  const saved = await openLibrary(page, 'Saved');
   await saved.getByLabel('Name to save the form as').fill('Weekly lookup');
   await saved.getByRole('button', { name: 'Save the form' }).click();
   await expect(saved.getByRole('status')).toHaveText('Saved “Weekly lookup”.');
+  await closeLibrary(page);
 
   await page.getByRole('button', { name: 'New request' }).click();
   const path = page.getByLabel('Path', { exact: true });
@@ -106,7 +108,9 @@ test('New request empties the form, rows and body included, and the saved name w
   await expect(page.getByLabel('Method')).toHaveValue('GET');
   await expect(page.getByLabel('Name 1')).toHaveCount(0);
   await expect(page.getByLabel('JSON body')).toHaveValue('');
+  await openLibrary(page, 'Saved');
   await expect(saved.getByLabel('Name to save the form as')).toHaveValue('');
+  await closeLibrary(page);
 
   await path.fill('people/lookup');
   await path.press('Enter');
@@ -135,7 +139,7 @@ test('each catalog operation links to its help; optional query parameters left e
   await expect(answer(page)).toContainText('200 OK');
   await page.getByLabel('Value 1').fill('');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+  await expect((await openLibrary(page, 'History')).getByRole('listitem')).toHaveCount(2);
   expect(lookupsIn(requests)).toEqual(['?searchText=doe', '']);
 });
 
@@ -276,7 +280,7 @@ test('a secret query typed into the path is masked in Saved, the export and Hist
   await path.fill(`/api/integrations/webhook?token=${secret}`);
 
   // Saved before it is sent: the path still holds the query.
-  const saved = page.getByRole('region', { name: 'Saved' });
+  const saved = await openLibrary(page, 'Saved');
   await saved.getByLabel('Name to save the form as').fill('Webhook');
   await saved.getByRole('button', { name: 'Save the form' }).click();
   await expect(saved.getByRole('status')).toContainText(
@@ -291,12 +295,13 @@ test('a secret query typed into the path is masked in Saved, the export and Hist
   expect(collection).toContain('token=');
   expect(collection).not.toContain(secret);
 
+  await closeLibrary(page);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(answer(page)).toContainText('404');
   expect(
     requests.filter((r) => r.url.includes('/api/integrations/webhook')).map((r) => new URL(r.url).search),
   ).toEqual([`?token=${secret}`]);
-  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  const entry = (await openLibrary(page, 'History')).getByRole('listitem').first();
   await expect(entry).toContainText('a secret (password, key or token) masked');
   await entry.getByRole('button', { name: 'Copy as curl' }).click();
   expect(await clipboard()).toContain('/api/integrations/webhook?token=%3Credacted%3E');

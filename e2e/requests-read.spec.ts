@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, requireSession, signInWithKey } from './fixtures';
 import { answer, body, openRequests, sendWrite, signInAsOwnCaller, test } from './requests-screen';
 import { LIMITED_ORIGIN } from './servers';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 // The Requests screen's readers and answers (issue 28): a pasted PowerShell command, a Postman import's report, an
 // answer's rows, search, views and downloads.
@@ -19,9 +20,10 @@ async function sendGet(page: Page, path: string, query: [string, string][]) {
   }
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(answer(page)).toContainText('200 OK');
-  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
+  await expect((await openLibrary(page, 'History')).getByRole('listitem').first()).toContainText(
     `GET /api/${path}`,
   );
+  await closeLibrary(page);
 }
 
 async function pasteCommand(page: Page, command: string) {
@@ -69,12 +71,14 @@ test('a PowerShell Invoke-RestMethod is pasted and sent; the console’s own Cop
 
   // The history's copy, pasted back, fills the same form.
   await page.getByLabel('Path', { exact: true }).fill('auth/getuser');
-  await page
-    .getByRole('region', { name: 'History' })
+  await (
+    await openLibrary(page, 'History')
+  )
     .getByRole('listitem')
     .first()
     .getByRole('button', { name: 'Copy as PowerShell' })
     .click();
+  await closeLibrary(page);
   await pasteCommand(page, await clipboard());
   await expect(page.getByLabel('Path', { exact: true })).toHaveValue('people/lookup');
   await expect(page.getByLabel('Value 1')).toHaveValue('doe');
@@ -82,7 +86,7 @@ test('a PowerShell Invoke-RestMethod is pasted and sent; the console’s own Cop
 });
 
 test('a Postman import names, per request, what it did not bring over', async ({ requestsScreen: page }) => {
-  const saved = page.getByRole('region', { name: 'Saved' });
+  const saved = await openLibrary(page, 'Saved');
   const collection = {
     info: {
       name: 'From a colleague',

@@ -23,6 +23,7 @@ import {
 import { LIMITED_ORIGIN, LIMITED_RATE, RELAY_NAME } from './servers';
 import { runPythonProgram } from '../server/testing/python-client.ts';
 import type { Page } from '@playwright/test';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 const JDOE_UID = 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8';
 
@@ -223,10 +224,12 @@ test('history: re-run sends again with the token; curl and fetch copies read it 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('200 OK');
 
-  const history = page.getByRole('region', { name: 'History' });
+  const history = await openLibrary(page, 'History');
   const entry = history.getByRole('listitem', { name: `GET /api/people/${JDOE_UID}` });
   await expect(entry).toHaveCount(1);
+  // A re-run closes the drawer, for its answer.
   await entry.getByRole('button', { name: 'Re-run' }).click();
+  await openLibrary(page, 'History');
   await expect(history.getByRole('listitem')).toHaveCount(2);
   const sent = requests.filter((r) => r.url.endsWith(`/api/people/${JDOE_UID}`));
   expect(sent).toHaveLength(2);
@@ -278,7 +281,7 @@ test('an auth request sent from here is kept with its password masked, in the hi
   await expect(page.getByLabel('Request preview')).not.toContainText(JDOE.password);
   await sendWrite(page);
   await expect(answer(page)).toContainText('200 OK');
-  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  const entry = (await openLibrary(page, 'History')).getByRole('listitem').first();
   await expect(entry).toContainText('a secret (password, key or token) masked');
   await expect(entry.getByRole('button', { name: 'Re-run' })).toBeDisabled();
   await entry.getByRole('button', { name: 'Copy as curl' }).click();
@@ -372,7 +375,8 @@ test('copy as Python runs as it comes with python3 + requests against the server
   await expect(answer(page)).toContainText('200 OK');
 
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-  const entry = page.getByRole('region', { name: 'History' }).getByRole('listitem').first();
+  const history = await openLibrary(page, 'History');
+  const entry = history.getByRole('listitem').first();
   await entry.getByRole('button', { name: 'Copy as PowerShell' }).click();
   const powershell = await clipboard();
   expect(powershell).toContain(`'Authorization' = "Bearer $env:TDX_TOKEN"`);
@@ -397,7 +401,7 @@ test('copy as Python runs as it comes with python3 + requests against the server
   });
 
   // With the switch on, the token itself is in the copy.
-  await page.getByRole('region', { name: 'History' }).getByLabel('Show the token in copies').check();
+  await history.getByLabel('Show the token in copies').check();
   await entry.getByRole('button', { name: 'Copy as Python' }).click();
   expect(await clipboard()).toContain(`"Authorization": "Bearer ${session.token}",`);
 });
@@ -406,18 +410,20 @@ test('saved requests: kept per connection without secrets, across a reload and a
   requestsScreen: page,
   signedIn,
 }) => {
-  const saved = page.getByRole('region', { name: 'Saved' });
   await choose(page, 'people lookup', 'GET /api/people/lookup');
   await page.getByLabel('Value 1').fill('doe');
   await page.getByLabel('Value 2').fill('5');
+  const saved = await openLibrary(page, 'Saved');
   await saved.getByLabel('Name to save the form as').fill('Weekly lookup');
   await saved.getByRole('button', { name: 'Save the form' }).click();
   await expect(saved.getByRole('status')).toHaveText('Saved “Weekly lookup”.');
+  await closeLibrary(page);
 
   await choose(page, 'auth login', 'POST /api/auth/login');
   await page
     .getByLabel('JSON body')
     .fill(JSON.stringify({ username: JDOE.username, password: JDOE.password }));
+  await openLibrary(page, 'Saved');
   await saved.getByLabel('Name to save the form as').fill('Sign in');
   await saved.getByRole('button', { name: 'Save the form' }).click();
   await expect(saved.getByRole('status')).toContainText(
@@ -429,10 +435,13 @@ test('saved requests: kept per connection without secrets, across a reload and a
   expect(stored).not.toContain(signedIn.token);
 
   await page.reload();
+  await openLibrary(page, 'Saved');
   await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await closeLibrary(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await signInViaApi(page, JDOE);
   await openRequests(page);
+  await openLibrary(page, 'Saved');
   await expect(saved.getByRole('listitem', { name: 'Sign in' })).toContainText(
     'A secret (password, key or token) masked',
   );
@@ -445,6 +454,7 @@ test('saved requests: kept per connection without secrets, across a reload and a
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('200 OK');
 
+  await openLibrary(page, 'Saved');
   await saved.getByRole('listitem', { name: 'Sign in' }).getByRole('button', { name: 'Delete' }).click();
   await expect(saved.getByRole('listitem')).toHaveCount(1);
 });
@@ -463,7 +473,7 @@ test('names like built-in properties: {constructor} pasted, and a Postman :const
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(answer(page)).toContainText('200 OK');
 
-  const saved = page.getByRole('region', { name: 'Saved' });
+  const saved = await openLibrary(page, 'Saved');
   const collection = {
     info: {
       name: 'Odd names',
@@ -484,6 +494,7 @@ test('names like built-in properties: {constructor} pasted, and a Postman :const
   });
   await expect(saved.getByRole('status')).toHaveText('Imported 1 request.');
   await page.reload();
+  await openLibrary(page, 'Saved');
   await saved.getByRole('listitem', { name: 'By constructor' }).getByRole('button', { name: 'Load' }).click();
   await expect(page.getByLabel('{constructor}')).toHaveValue('');
   await page.getByLabel('{constructor}').fill(JDOE_UID);
@@ -658,8 +669,9 @@ test('through the relay to a second emulator as tenant: the same round trip', as
 
   // A copy names the connection, and the tenant itself as a tool outside the browser would call it.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const history = page.getByRole('region', { name: 'History' });
+  const history = await openLibrary(page, 'History');
   await history.getByRole('button', { name: 'Copy as curl' }).click();
+  await closeLibrary(page);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `# Connection: ${RELAY_NAME}\n# The token is read from the environment variable TDX_TOKEN: export TDX_TOKEN='…' first (the console's Token screen copies it).\ncurl \\\n  -H "Authorization: Bearer $TDX_TOKEN" \\\n  '${upstream}/api/people/${JDOE_UID}'`,
   );

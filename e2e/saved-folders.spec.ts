@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, seriousViolations } from './fixtures';
 import { test } from './requests-screen';
+import { openLibrary } from './helpers/library';
 
 const SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 const request = (name: string, path: string) => ({
@@ -24,7 +25,7 @@ test('a collection’s folders are kept: grouped in Saved, searched across, and 
       },
     ],
   };
-  const saved = page.getByRole('region', { name: 'Saved' });
+  const saved = await openLibrary(page, 'Saved');
   await saved.getByLabel('Postman collection file').setInputFiles({
     name: 'helpdesk.postman_collection.json',
     mimeType: 'application/json',
@@ -49,7 +50,10 @@ test('a collection’s folders are kept: grouped in Saved, searched across, and 
   await expect(saved.getByRole('listitem', { name: 'Find people' })).toBeVisible();
   await expect(saved.getByRole('listitem', { name: 'Who am I' })).toBeHidden();
 
+  // A load closes the drawer; opened again, the name and folder are the loaded request's.
   await saved.getByRole('listitem', { name: 'Find groups' }).getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByRole('dialog', { name: 'Library' })).toBeHidden();
+  await openLibrary(page, 'Saved');
   await expect(saved.getByLabel('Folder', { exact: true })).toHaveValue('People / Groups');
 
   const [exported] = await Promise.all([

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { JDOE, expect } from './fixtures';
 import { answer, body, test } from './requests-screen';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 // Issue 37 items 1-5 and issue 38 item 13: variables per organization, from an answer, never sent unresolved,
 // secret-named ones in the tab only, and through Postman.
@@ -130,7 +131,7 @@ test('Postman: export writes the variables with secret-named values empty; impor
   await addVariable(page, 'appId', '31');
   await addVariable(page, 'apiKey', 'k-very-secret');
   await page.getByLabel('Path', { exact: true }).fill('{{appId}}/tickets/{{ticketId}}');
-  const saved = page.getByRole('region', { name: 'Saved' });
+  const saved = await openLibrary(page, 'Saved');
   await saved.getByLabel('Name to save the form as').fill('A ticket');
   await saved.getByRole('button', { name: 'Save the form' }).click();
   const [exported] = await Promise.all([
@@ -148,8 +149,10 @@ test('Postman: export writes the variables with secret-named values empty; impor
     ]),
   );
 
-  await panel(page).getByRole('button', { name: 'Delete appId' }).click();
   await saved.getByRole('listitem', { name: 'A ticket' }).getByRole('button', { name: 'Delete' }).click();
+  await closeLibrary(page);
+  await panel(page).getByRole('button', { name: 'Delete appId' }).click();
+  await openLibrary(page, 'Saved');
   const environment = {
     name: 'Sandbox',
     _postman_variable_scope: 'environment',
@@ -164,9 +167,9 @@ test('Postman: export writes the variables with secret-named values empty; impor
     },
   ]);
   await expect(saved.getByRole('status')).toContainText('Imported 1 request and 2 variables.');
+  await saved.getByRole('listitem', { name: 'A ticket' }).getByRole('button', { name: 'Load' }).click();
   await expect(panel(page).getByRole('listitem', { name: 'appId' })).toContainText('31');
   await expect(panel(page).getByRole('listitem', { name: 'ticketId' })).toContainText('7');
-  await saved.getByRole('listitem', { name: 'A ticket' }).getByRole('button', { name: 'Load' }).click();
   await expect(page.getByLabel('Path', { exact: true })).toHaveValue('{{appId}}/tickets/{{ticketId}}');
   await expect(page.getByRole('region', { name: 'Request' })).toContainText('/api/31/tickets/7');
 });
