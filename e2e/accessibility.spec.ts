@@ -13,6 +13,7 @@ import type { ScreenEntry } from '@/app/routing/screens';
 import { PROFILE_PATH, TOKEN_PATH } from '@/lib/routes';
 import { SIGNED_IN_SCREENS, SIGNED_OUT_SCREENS, visitPath } from './screen-audits';
 import { LIMITED_ORIGIN, LIMITED_RATE } from './servers';
+import { closeLibrary, openLibrary } from './helpers/library';
 
 /** Goes to a screen; within the loaded console by a client-side navigation, which is quicker than a load. */
 async function show(page: Page, path: string) {
@@ -157,6 +158,22 @@ test.describe('axe: no serious or critical violations', () => {
     await expect(first.getByRole('button', { name: /^Copy / }).first()).toBeVisible();
     // An axe rule it leaves off by default, which flagged every expanded item and the one with its copy button.
     expect(await seriousViolations(page, { alsoRules: ['label-content-name-mismatch'] })).toEqual([]);
+  });
+
+  test('the Requests screen’s library open on History and on Saved, light and dark', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/requests');
+    await page.getByLabel('Path', { exact: true }).fill('people/lookup?searchText=doe');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Answer' })).toContainText('200 OK');
+    const history = await openLibrary(page, 'History');
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await closeLibrary(page);
+    await switchToDark(page);
+    await openLibrary(page, 'Saved');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('dark mode from the system preference, signed out', async ({ page }) => {
