@@ -9,7 +9,7 @@ import type { Library } from './use-library';
 const STICKY_TOP = 80;
 
 /** The column's width beside the form; the drawer's, up to the whole width of a phone. */
-const COLUMN_WIDTH = 340;
+const COLUMN_WIDTH = 320;
 const DRAWER_WIDTH = 420;
 
 /** The screen's shortcuts that work from within the drawer: the save (its name field is here) and closing it. */

@@ -12,9 +12,9 @@ type LibraryFocus = 'search' | 'name';
 
 /**
  * From this width the library stands as a column beside the catalog, the form and the answer, which keep enough
- * room (the form and the answer each wider than a phone's screen); narrower it is a drawer over the screen.
+ * room (at 1600 px the form and the answer about 360 px each, a phone's width); narrower it is a drawer.
  */
-export const LIBRARY_WIDE = 1600;
+const LIBRARY_WIDE = 1600;
 
 /**
  * The library's state: beside the form on a wide screen (open or closed as last chosen there), a drawer otherwise
