@@ -38,9 +38,9 @@ export function JobView({
   // The sandbox's rows are the first ones: its tables show those only.
   const sandboxValues = useMemo(() => values.slice(0, trialRows), [values, trialRows]);
   const sandboxTable = trial && trial.sandboxResults.length > 0 && (
-    <Box component="section" aria-label={`Results on ${trial.sandbox.label}`}>
+    <Box component="section" aria-label="Sandbox results">
       <ResultsTable
-        label={`Results on ${trial.sandbox.label} (sandbox)`}
+        label={`Sandbox results (${trial.sandbox.label})`}
         job={{
           ...job,
           values: sandboxValues,
@@ -111,7 +111,7 @@ export function JobView({
       {sandboxTable}
       <ResultsTable
         job={onSandbox ? { ...job, values: sandboxValues } : job}
-        label={onSandbox ? `Results on ${trial.sandbox.label} (sandbox)` : 'Results'}
+        label={onSandbox ? `Sandbox results (${trial.sandbox.label})` : 'Results'}
         actions={(fields) =>
           elsewhere || onSandbox ? null : (
             <ExportJob job={job} context={context} connection={connection} answerFields={fields} />
