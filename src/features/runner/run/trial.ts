@@ -16,7 +16,7 @@ export interface TrialConnection {
  * - `on-production`: every row runs on production, the sandbox's results kept beside;
  * - `cancelled`: cancelled before production; nothing ran there.
  */
-export type TrialPhase = 'to-sandbox' | 'on-sandbox' | 'to-production' | 'on-production' | 'cancelled';
+type TrialPhase = 'to-sandbox' | 'on-sandbox' | 'to-production' | 'on-production' | 'cancelled';
 
 /** The first rows of a production job run on the organization's sandbox first. Holds no token. */
 export interface Trial {
