@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { readText, storeText } from '@/lib/local-storage';
 import {
   BUILT_IN_CONNECTIONS,
   CONNECTION_CHOICE_KEY,
@@ -22,13 +23,7 @@ interface ConnectionState {
   offer: (offer: ConnectionOffer) => void;
 }
 
-function remembered(): string | null {
-  try {
-    return localStorage.getItem(CONNECTION_CHOICE_KEY);
-  } catch {
-    return null;
-  }
-}
+const remembered = () => readText(CONNECTION_CHOICE_KEY);
 
 /** The connection named by the first of `ids` that names one. */
 function pick(connections: readonly Connection[], ...ids: (string | null | undefined)[]) {
@@ -46,11 +41,8 @@ export const useConnectionStore = create<ConnectionState>()((set, get) => ({
   chosen: false,
   select: (connection) => {
     set({ selected: connection, chosen: true });
-    try {
-      localStorage.setItem(CONNECTION_CHOICE_KEY, connection.id);
-    } catch {
-      // Storage refused: the choice holds for this page only.
-    }
+    // Storage refused: the choice holds for this page only.
+    storeText(CONNECTION_CHOICE_KEY, connection.id);
   },
   offer: ({ connections, defaultId }) => {
     const { chosen, selected } = get();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { ownValue } from '@/lib/own-value';
+import { readText, storeText } from '@/lib/local-storage';
 import { parseSaved, type SavedRequest } from './saved-request';
 import { SAVED_REQUESTS_KEY } from './saved-requests-key';
 
@@ -72,17 +73,13 @@ export const useSavedStore = create<SavedState>()((set, get) => {
   const write = (organization: string, list: SavedRequest[], dropped?: string) => {
     const byOrganization = { ...get().byOrganization, [organization]: list };
     if (dropped !== undefined) delete byOrganization[dropped];
-    try {
-      localStorage.setItem(SAVED_REQUESTS_KEY, JSON.stringify(byOrganization));
-    } catch {
-      return false;
-    }
+    if (!storeText(SAVED_REQUESTS_KEY, JSON.stringify(byOrganization))) return false;
     set({ byOrganization });
     return true;
   };
   const listOf = (organization: string) => ownValue(get().byOrganization, organization) ?? [];
   return {
-    byOrganization: readSaved(localStorage.getItem(SAVED_REQUESTS_KEY)),
+    byOrganization: readSaved(readText(SAVED_REQUESTS_KEY)),
     save: (organization, saved) => write(organization, withSaved(listOf(organization), saved)),
     remove: (organization, name) =>
       write(

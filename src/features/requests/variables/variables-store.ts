@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { ownValue } from '@/lib/own-value';
+import { readText, storeText } from '@/lib/local-storage';
 import { isSecretName } from '@contract/secret-fields';
 import type { VariableValues } from './resolve-variables';
 import { VARIABLES_KEY } from './variables-key';
@@ -87,17 +88,13 @@ function withPut(list: readonly Variable[], added: readonly Variable[]): Variabl
  */
 export const useVariablesStore = create<VariablesState>()((set, get) => {
   const write = (byOrganization: Record<string, Variable[]>) => {
-    try {
-      localStorage.setItem(VARIABLES_KEY, JSON.stringify(storable(byOrganization)));
-    } catch {
-      return false;
-    }
+    if (!storeText(VARIABLES_KEY, JSON.stringify(storable(byOrganization)))) return false;
     set({ byOrganization });
     return true;
   };
   const listOf = (organization: string) => ownValue(get().byOrganization, organization) ?? [];
   return {
-    byOrganization: readVariables(localStorage.getItem(VARIABLES_KEY)),
+    byOrganization: readVariables(readText(VARIABLES_KEY)),
     put: (organization, variables, renaming) => {
       const list = listOf(organization).map((v) =>
         v.name === renaming ? { name: variables[0]?.name ?? v.name, value: v.value } : v,

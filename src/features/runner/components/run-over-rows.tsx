@@ -13,8 +13,10 @@ import {
 } from '@/features/requests/public';
 import { connectionKind } from '@/lib/connection-kind';
 import type { Connection } from '@/lib/connection';
+import { useConnections } from '@/session/connections/list-connections';
 import { useJobStore } from '../run/job-store';
 import { mayKeep } from '../run/kept-job';
+import { newTrial, organizationSandbox } from '../run/trial';
 import { KeptJobOffer } from './kept-job-offer';
 import { planRows } from '../rows/plan-rows';
 import { readRows, type RowValues } from '../rows/read-rows';
@@ -62,16 +64,21 @@ export function RunOverRows({
     () => (read?.ok ? planRows(read.rows.values, describeRow(form)) : null),
     [read, form, describeRow],
   );
-  if (job) return <JobView job={job} connection={connection} context={context} />;
+  const { data: connections } = useConnections();
+  const sandbox = organizationSandbox(connections ?? [], connection);
+  if (job) return <JobView job={job} connection={connection} context={context} describeRow={describeRow} />;
 
   const operation = `${form.method} ${form.path.trim()}`;
-  function run() {
+  function run(trialRows: number | null) {
     if (!read?.ok || !plan?.ok) return;
     setAsking(false);
     const { masked } = describeRequest(form, context).kept;
+    const trial = trialRows !== null && sandbox ? newTrial(trialRows, sandbox, connection) : null;
+    // With a trial, the job waits for a sign-in on the sandbox; its rows are described anew there.
+    const at = trial && sandbox ? sandbox : connection;
     start({
-      connectionId: connection.id,
-      connectionLabel: connection.label,
+      connectionId: at.id,
+      connectionLabel: at.label,
       operation,
       form,
       keepable: mayKeep(masked, read.rows.columns),
@@ -79,6 +86,7 @@ export function RunOverRows({
       values: read.rows.values,
       requests: plan.requests,
       stopOnError,
+      trial,
     });
   }
   const rows = read?.ok ? read.rows.values.length : 0;
@@ -122,7 +130,7 @@ export function RunOverRows({
         <Button
           variant="contained"
           disabled={!plan?.ok}
-          onClick={() => (connectionKind(connection) === 'production' ? setAsking(true) : run())}
+          onClick={() => (connectionKind(connection) === 'production' ? setAsking(true) : run(null))}
         >
           {plan?.ok ? `Run ${rows === 1 ? '1 row' : `${rows} rows`}` : 'Run'}
         </Button>
@@ -133,6 +141,7 @@ export function RunOverRows({
         operation={operation}
         rows={rows}
         first={plan?.ok ? plan.shown[0] : undefined}
+        sandbox={sandbox?.label ?? null}
         onRun={run}
         onCancel={() => setAsking(false)}
       />
