@@ -490,6 +490,22 @@ describe('POST /_emulator/faults', () => {
     expect((await person('c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8')).status).toBe(200);
   });
 
+  it('fires on any method its route takes: a PATCH of a person answers 503 once', async () => {
+    const admin = await loginAdmin(server.api);
+    const patch = () =>
+      send(server.origin, {
+        method: 'PATCH',
+        path: '/TDWebApi/api/people/c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
+        headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+        body: '[]',
+      });
+    expect(
+      (await addFault({ method: 'PATCH', path: '/api/people/{uid}', status: 503, times: 1 })).status,
+    ).toBe(201);
+    expectApiError(await patch(), 503, 'service_unavailable');
+    expect((await patch()).status).not.toBe(503);
+  });
+
   it('refuses, with a 400 that says why, a fault on a path the emulator does not answer: it could never fire', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ method: 'GET', path: '/api/auth/getusr', status: 500 }, /no endpoint of the emulator has this path/],
@@ -500,6 +516,7 @@ describe('POST /_emulator/faults', () => {
       [{ method: 'GET', path: '/api/people/userlist', status: 500 }, /does not emulate/],
       [{ method: 'GET', path: '/api/auth/{what}', status: 500 }, /no endpoint of the emulator has this path/],
       [{ method: 'POST', path: '/api/auth/getuser', status: 500 }, /answers GET only/],
+      [{ method: 'PUT', path: '/api/auth/getuser', status: 500 }, /answers GET only/],
     ];
     for (const [body, message] of cases) {
       const error = expectApiError(await addFault(body), 400, 'bad_request');
@@ -514,7 +531,10 @@ describe('POST /_emulator/faults', () => {
   it('refuses a malformed fault with a 400 that names the property', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ path: '/api/auth/getuser', status: 429 }, /^method must be/],
-      [{ method: 'PUT', path: '/api/auth/getuser', status: 429 }, /^method must be/],
+      [
+        { method: 'get', path: '/api/auth/getuser', status: 429 },
+        /^method must be one of "GET", "POST", "PUT"/,
+      ],
       [{ method: 'GET', status: 429 }, /^path must be/],
       [{ method: 'GET', path: 'api/auth/getuser', status: 429 }, /^path must be/],
       [

@@ -1,3 +1,4 @@
+import { API_METHODS, isApiMethod, type ApiMethod } from '../../../contract/web-api/methods.ts';
 import { isParameter } from '../../../contract/web-api/path-template.ts';
 import { tokenExpired } from '../../auth/bearer.ts';
 import type { Clock } from '../../runtime/clock.ts';
@@ -17,7 +18,7 @@ type FaultStatus = (typeof FAULT_STATUSES)[number];
  * `times` holds: its caller's calls of that method are refused until the reset it announced.
  */
 export interface Fault {
-  method: 'GET' | 'POST';
+  method: ApiMethod;
   /**
    * Lower-case, decoded: `/api/auth/getuser`. A `{name}` segment stands for any value where the route takes a
    * parameter: `/api/people/{uid}` is every call of that route.
@@ -109,7 +110,8 @@ interface Waiting {
 /** Checks a `POST /_emulator/faults` body and says exactly what is wrong with it. */
 function parseFault(body: Map<string, unknown>, targets: FaultTargets): Waiting {
   const method = body.get('method');
-  if (method !== 'GET' && method !== 'POST') throw bad('method must be "GET" or "POST".');
+  if (!isApiMethod(method))
+    throw bad(`method must be one of ${API_METHODS.map((m) => `"${m}"`).join(', ')}.`);
   const path = body.get('path');
   if (typeof path !== 'string' || !/^\/api\/[^?#\s]{1,200}$/i.test(path)) {
     throw bad('path must be a path below the API base, such as "/api/auth/getuser".');

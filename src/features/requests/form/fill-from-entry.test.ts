@@ -50,4 +50,10 @@ describe('fillFromEntry', () => {
       { op: 'add', path: '/Title', value: '' },
     ]);
   });
+
+  it('starts an edit that replaces the record whole from no change, not from a skeleton that would clear it', () => {
+    for (const path of ['/api/people/{uid}', '/api/{appId}/tickets/{id}', '/api/{appId}/assets/{id}']) {
+      expect(fillFromEntry(entry('POST', path)).body, path).toBe('{}');
+    }
+  });
 });

@@ -19,7 +19,11 @@ export interface RequestFormState {
   pathTemplate: string;
   pathParams: PathField[];
   query: QueryRow[];
-  /** The catalog's body skeleton, or the description's schema; empty when it has neither. */
+  /**
+   * The catalog's body skeleton, or the description's schema; empty when it has neither. An edit that replaces the
+   * record whole starts from no change (`{}`): its body holds only the changes, and a skeleton's blanks would clear
+   * every field (and its `IsActive: false` deactivate a person) once loaded into the record.
+   */
   body: string;
 }
 
@@ -29,6 +33,6 @@ export function fillFromEntry(entry: CatalogEntry): RequestFormState {
     pathTemplate: entry.path,
     pathParams: entry.pathParams.map((name) => ({ name, value: '' })),
     query: entry.query.map((param) => ({ ...param, value: '' })),
-    body: entry.bodySkeleton?.text ?? entry.body ?? '',
+    body: entry.replacesWhole ? '{}' : (entry.bodySkeleton?.text ?? entry.body ?? ''),
   };
 }

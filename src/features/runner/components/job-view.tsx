@@ -1,23 +1,30 @@
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { DescribeContext } from '@/features/requests/public';
+import type { DescribeContext, RequestDescription, RequestForm } from '@/features/requests/public';
 import type { Connection } from '@/lib/connection';
 import { useJobStore, type Job } from '../run/job-store';
 import { ExportJob } from './export-job';
 import { ResultsTable } from './results-table';
 import { RunProgressBar } from './run-progress';
+import { TrialStep } from './trial-step';
+import { trialWaits } from '../run/trial';
+import type { RowValues } from '../rows/read-rows';
 
 /** A job under way or ended: its progress, its controls, and its results. */
 export function JobView({
   job,
   connection,
   context,
+  describeRow,
 }: {
   job: Job;
   connection: Connection;
   /** The organization's variables, for an export: filled into the script, each column left to the CSV. */
   context: DescribeContext;
+  /** A row's request on the connection signed in now (a trial's steps describe the rows anew). */
+  describeRow: (form: RequestForm) => (row: RowValues) => RequestDescription;
 }) {
   const { pause, resume, cancel, rerunFailed, discard } = useJobStore.getState();
   const progress = job.progress;
@@ -25,15 +32,50 @@ export function JobView({
   const ended = phase === 'finished' || phase === 'stopped' || phase === 'cancelled';
   const elsewhere = job.connectionId !== connection.id;
   const failed = job.results.filter((result) => result !== undefined && !result.ok).length;
+  const { trial, values } = job;
+  const onSandbox = trial?.phase === 'on-sandbox';
+  const trialRows = trial?.rows ?? 0;
+  // The sandbox's rows are the first ones: its tables show those only.
+  const sandboxValues = useMemo(() => values.slice(0, trialRows), [values, trialRows]);
+  const sandboxTable = trial && trial.sandboxResults.length > 0 && (
+    <Box component="section" aria-label="Sandbox results">
+      <ResultsTable
+        label={`Sandbox results (${trial.sandbox.label})`}
+        job={{
+          ...job,
+          values: sandboxValues,
+          results: trial.sandboxResults.map((result) => result ?? undefined),
+        }}
+      />
+    </Box>
+  );
+  const heading = (
+    <Typography>
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {job.operation}
+      </Box>{' '}
+      over {values.length} {values.length === 1 ? 'row' : 'rows'} on{' '}
+      {trial
+        ? `${trial.production.label}, the first ${trial.rows} on ${trial.sandbox.label} first`
+        : job.connectionLabel}
+    </Typography>
+  );
+  const step = trial && (
+    <TrialStep job={job} trial={trial} connection={connection} describeRow={describeRow} />
+  );
+  if (trial && trialWaits(trial))
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {heading}
+        {step}
+        {sandboxTable}
+      </Box>
+    );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography>
-        <Box component="span" sx={{ fontFamily: 'monospace' }}>
-          {job.operation}
-        </Box>{' '}
-        over {job.values.length} {job.values.length === 1 ? 'row' : 'rows'} on {job.connectionLabel}
-      </Typography>
+      {heading}
       {progress && <RunProgressBar progress={progress} />}
+      {step}
       {elsewhere && !ended && (
         <Typography color="error" role="alert">
           This job runs on {job.connectionLabel}: sign in there to go on with it.
@@ -66,10 +108,12 @@ export function JobView({
           </Button>
         )}
       </Box>
+      {sandboxTable}
       <ResultsTable
-        job={job}
+        job={onSandbox ? { ...job, values: sandboxValues } : job}
+        label={onSandbox ? `Sandbox results (${trial.sandbox.label})` : 'Results'}
         actions={(fields) =>
-          elsewhere ? null : (
+          elsewhere || onSandbox ? null : (
             <ExportJob job={job} context={context} connection={connection} answerFields={fields} />
           )
         }

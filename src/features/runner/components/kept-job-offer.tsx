@@ -6,6 +6,7 @@ import type { RequestDescription, RequestForm } from '@/features/requests/public
 import type { Connection } from '@/lib/connection';
 import { useJobStore } from '../run/job-store';
 import { forgetKeptJob, keptJob, type KeptJob } from '../run/kept-job';
+import { trialWaits } from '../run/trial';
 import { planRows } from '../rows/plan-rows';
 import type { RowValues } from '../rows/read-rows';
 
@@ -32,9 +33,12 @@ export function KeptJobOffer({
   }, []);
   if (!kept) return null;
   const done = kept.results.filter((result) => result !== null).length;
-  const elsewhere = kept.connectionId !== connection.id;
+  // A trial waiting for a sign-in or a go runs nothing: it is taken back on any connection, to show its next step.
+  const waits = kept.trial !== null && trialWaits(kept.trial);
+  const elsewhere = !waits && kept.connectionId !== connection.id;
   function goOn() {
     if (!kept) return;
+    if (waits) return restore(kept, []);
     const plan = planRows(kept.values, describeRow(kept.form));
     if (!plan.ok) setProblem(plan.problems.join(' '));
     else restore(kept, plan.requests);
@@ -50,6 +54,8 @@ export function KeptJobOffer({
         {kept.operation}
       </Box>{' '}
       over {kept.values.length} rows on {kept.connectionLabel}, {done} of {kept.values.length} done.
+      {kept.trial &&
+        ` Its first ${kept.trial.rows} rows run on ${kept.trial.sandbox.label} first, then all on ${kept.trial.production.label}.`}
       {elsewhere && ` Sign in on ${kept.connectionLabel} to go on with it.`}
       {problem && ` It cannot go on: ${problem}`}
       <Box sx={{ mt: 1, display: 'flex', gap: 1 }}>

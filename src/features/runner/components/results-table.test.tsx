@@ -29,6 +29,7 @@ function bigJob(): Job {
           },
     ),
     stopOnError: false,
+    trial: null,
     progress: null,
     version: ROWS,
   };

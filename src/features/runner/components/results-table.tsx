@@ -51,8 +51,11 @@ const rowSx = {
 export function ResultsTable({
   job,
   actions,
+  label = 'Results',
 }: {
   job: Job;
+  /** The table's name: the sandbox's results of a trial are named apart. */
+  label?: string;
   /** More buttons beside the downloads, given the answer fields picked. */
   actions?: (fields: readonly string[]) => ReactNode;
 }) {
@@ -135,7 +138,7 @@ export function ResultsTable({
       <Box
         ref={scrollRef}
         role="table"
-        aria-label="Results"
+        aria-label={label}
         aria-rowcount={count + 1}
         tabIndex={0}
         sx={{

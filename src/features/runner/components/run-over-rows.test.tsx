@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeRequest, type DescribeContext, type RequestForm } from '@/features/requests/public';
+import { createQueryClient } from '@/app/query-client';
 import { EMULATOR } from '@/lib/connection';
 import { useJobStore } from '../run/job-store';
 import { RunOverRows } from './run-over-rows';
@@ -29,8 +31,14 @@ function rowsCsv(uidOf: (index: number) => string) {
   return ['uid,n', ...Array.from({ length: ROWS }, (_, i) => `${uidOf(i)},${i + 1}`)].join('\n');
 }
 
+const queryClient = createQueryClient();
+
 function show(form: RequestForm) {
-  return <RunOverRows form={form} context={CONTEXT} connection={EMULATOR} base="http://localhost/TDWebApi" />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RunOverRows form={form} context={CONTEXT} connection={EMULATOR} base="http://localhost/TDWebApi" />
+    </QueryClientProvider>
+  );
 }
 
 function paste(text: string) {

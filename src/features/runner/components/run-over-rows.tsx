@@ -14,8 +14,10 @@ import {
 } from '@/features/requests/public';
 import { connectionKind } from '@/lib/connection-kind';
 import type { Connection } from '@/lib/connection';
+import { useConnections } from '@/session/connections/list-connections';
 import { useJobStore } from '../run/job-store';
 import { mayKeep } from '../run/kept-job';
+import { newTrial, organizationSandbox } from '../run/trial';
 import { KeptJobOffer } from './kept-job-offer';
 import { planFirstRows, planRows, type RowsPlan } from '../rows/plan-rows';
 import { readRows, type RowValues } from '../rows/read-rows';
@@ -46,11 +48,11 @@ export function RunOverRows({
   const [stopOnError, setStopOnError] = useState(false);
   /** The rows' requests, once all of them are described, while a production connection asks first. */
   const [asking, setAsking] = useState<BuiltRequest[] | null>(null);
-  /** The rows that could not be sent when Run was pressed, for those rows and that form only. */
   const read = useMemo(
     () => (input.text.trim() === '' ? null : readRows(input.text, input.format, input.column)),
     [input],
   );
+  /** The rows that could not be sent when Run was pressed, for those rows and that form only. */
   const [refused, setRefused] = useState<{ read: typeof read; form: RequestForm; plan: RowsPlan } | null>(
     null,
   );
@@ -69,7 +71,9 @@ export function RunOverRows({
     [read, form, describeRow],
   );
   const plan = refused?.read === read && refused.form === form ? refused.plan : preview;
-  if (job) return <JobView job={job} connection={connection} context={context} />;
+  const { data: connections } = useConnections();
+  const sandbox = organizationSandbox(connections ?? [], connection);
+  if (job) return <JobView job={job} connection={connection} context={context} describeRow={describeRow} />;
 
   const operation = `${form.method} ${form.path.trim()}`;
   /** Every row described: its requests, or null (and the rows that cannot be sent shown). */
@@ -80,13 +84,16 @@ export function RunOverRows({
     setRefused({ read, form, plan: all });
     return null;
   }
-  function run(requests: BuiltRequest[]) {
+  function run(requests: BuiltRequest[], trialRows: number | null) {
     if (!read?.ok) return;
     setAsking(null);
     const { masked } = describeRequest(form, context).kept;
+    const trial = trialRows !== null && sandbox ? newTrial(trialRows, sandbox, connection) : null;
+    // With a trial, the job waits for a sign-in on the sandbox; its rows are described anew there.
+    const at = trial && sandbox ? sandbox : connection;
     start({
-      connectionId: connection.id,
-      connectionLabel: connection.label,
+      connectionId: at.id,
+      connectionLabel: at.label,
       operation,
       form,
       keepable: mayKeep(masked, read.rows.columns),
@@ -94,6 +101,7 @@ export function RunOverRows({
       values: read.rows.values,
       requests,
       stopOnError,
+      trial,
     });
   }
   const rows = read?.ok ? read.rows.values.length : 0;
@@ -145,7 +153,7 @@ export function RunOverRows({
             const requests = describeAll();
             if (!requests) return;
             if (connectionKind(connection) === 'production') setAsking(requests);
-            else run(requests);
+            else run(requests, null);
           }}
         >
           {plan?.ok ? `Run ${rows === 1 ? '1 row' : `${rows} rows`}` : 'Run'}
@@ -157,7 +165,8 @@ export function RunOverRows({
         operation={operation}
         rows={rows}
         first={plan?.ok ? plan.shown[0] : undefined}
-        onRun={() => asking && run(asking)}
+        sandbox={sandbox?.label ?? null}
+        onRun={(trialRows) => asking && run(asking, trialRows)}
         onCancel={() => setAsking(null)}
       />
     </Box>

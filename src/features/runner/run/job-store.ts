@@ -9,6 +9,7 @@ import { forgetKeptJob, keepJob, type KeptJob } from './kept-job';
 import type { RowResult } from './row-result';
 import { runJob, timerClock, type RunControl, type RunProgress } from './run-job';
 import { sendRow } from './send-row';
+import { stepTrial, trialConnection, trialQueue, trialWaits, type Trial, type TrialStep } from './trial';
 
 /** A job of the runner: its rows, each row's request, and what the rows came to. Never a token. */
 export interface Job {
@@ -27,6 +28,8 @@ export interface Job {
   /** By row; written in place as rows end (`version` counts the writes, for drawing). */
   results: (RowResult | undefined)[];
   stopOnError: boolean;
+  /** Its first rows on the organization's sandbox first, when chosen in the production confirmation; else null. */
+  trial: Trial | null;
   progress: RunProgress | null;
   version: number;
 }
@@ -41,6 +44,11 @@ interface JobState {
   pause: () => void;
   resume: () => void;
   cancel: () => void;
+  /**
+   * Moves the job's trial on a step; a step that runs rows takes their requests, described anew for the connection
+   * signed in now (the sandbox's, then production's).
+   */
+  stepTrial: (step: TrialStep['kind'], requests?: BuiltRequest[]) => void;
   /** Sends the rows that failed once more (the others keep their results). */
   rerunFailed: () => void;
   discard: () => void;
@@ -64,7 +72,18 @@ function keep(job: Job, force: boolean) {
     values: job.values,
     results: job.results.map((result) => result ?? null),
     stopOnError: job.stopOnError,
+    trial: job.trial,
   });
+}
+
+/** The rows a job runs: every row, or the ones its trial's phase runs. */
+const queueOf = (job: Pick<Job, 'trial' | 'values'>) =>
+  job.trial ? trialQueue(job.trial, job.values.length) : job.values.map((_, index) => index);
+
+/** A session on another connection than the job's (signed in elsewhere meanwhile) sends none of its rows. */
+function sendsElsewhere(job: Job): boolean {
+  const here = useSessionStore.getState().session?.connection.id;
+  return here !== undefined && here !== job.connectionId;
 }
 
 export const useJobStore = create<JobState>()((set, get) => {
@@ -74,7 +93,14 @@ export const useJobStore = create<JobState>()((set, get) => {
     const first = job.requests[queue[0]!]!;
     control = runJob({
       queue,
-      send: (index) => sendRow(job.requests[index]!),
+      send: (index) =>
+        sendsElsewhere(job)
+          ? Promise.resolve({
+              kind: 'failed',
+              message: `Not sent: this job runs on ${job.connectionLabel}, and the session is on another connection.`,
+              signedOut: true,
+            })
+          : sendRow(job.requests[index]!),
       pacer: createPacer(documentedLimitOf(first.method, first.path)),
       clock: timerClock(now),
       stopOnError: job.stopOnError,
@@ -93,16 +119,19 @@ export const useJobStore = create<JobState>()((set, get) => {
     start(spec) {
       control?.cancel();
       set({ job: { ...spec, results: [], progress: null, version: 0 } });
-      run(spec.requests.map((_, index) => index));
+      if (spec.trial) keep(get().job!, true);
+      run(queueOf(spec));
     },
     restore(kept, requests) {
       control?.cancel();
       const results = kept.results.map((result) => result ?? undefined);
-      const queue = requests.flatMap((_, index) => (results[index] === undefined ? [index] : []));
+      const trial = kept.trial ?? null;
+      const rows = queueOf({ trial, values: kept.values });
+      const queue = rows.filter((index) => results[index] === undefined);
       const ended: RunProgress = {
         phase: 'finished',
-        done: results.length,
-        total: results.length,
+        done: rows.length,
+        total: rows.length,
         waitUntil: null,
         timeLeftMs: 0,
         pausedFor: null,
@@ -111,14 +140,43 @@ export const useJobStore = create<JobState>()((set, get) => {
       set({
         job: {
           ...kept,
+          trial,
           keepable: true,
           requests,
           results,
-          progress: queue.length > 0 ? null : ended,
+          progress: queue.length > 0 || (trial && trialWaits(trial)) ? null : ended,
           version: 0,
         },
       });
       run(queue);
+    },
+    stepTrial(kind, requests) {
+      const job = get().job;
+      if (!job?.trial) return;
+      const phase = job.progress?.phase;
+      const step: TrialStep =
+        kind === 'go-on'
+          ? { kind, ended: phase === 'finished' || phase === 'stopped', sandboxResults: job.results }
+          : { kind };
+      const trial = stepTrial(job.trial, step);
+      if (!trial) return;
+      control?.cancel();
+      control = null;
+      const at = trialConnection(trial);
+      const next: Job = {
+        ...job,
+        trial,
+        connectionId: at.id,
+        connectionLabel: at.label,
+        requests: requests ?? job.requests,
+        // Each connection's rows start with no results: the sandbox's are kept in the trial.
+        results: step.kind === 'cancel' ? job.results : [],
+        progress: null,
+        version: job.version + 1,
+      };
+      set({ job: next });
+      keep(next, true);
+      run(queueOf(next));
     },
     pause: () => control?.pause(),
     resume: () => control?.resume(),

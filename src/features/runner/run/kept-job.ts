@@ -3,6 +3,7 @@ import type { RequestForm } from '@/features/requests/public';
 import { isSecretName } from '@contract/secret-fields';
 import type { RowValues } from '../rows/read-rows';
 import type { RowResult } from './row-result';
+import { parseTrial, type Trial } from './trial';
 
 /**
  * A job as the browser keeps it, so that a reload or a tab opened again can go on with it: the form as written (its
@@ -17,6 +18,8 @@ export interface KeptJob {
   values: RowValues[];
   results: (RowResult | null)[];
   stopOnError: boolean;
+  /** Where its trial on the sandbox stands (see trial.ts), or null. */
+  trial: Trial | null;
 }
 
 const DATABASE = 'auth-console-jobs';
@@ -43,7 +46,11 @@ export async function keepJob(job: KeptJob): Promise<void> {
 /** The job kept, or null (none, or one this version cannot read). */
 export async function keptJob(): Promise<KeptJob | null> {
   const job = (await (await database()).get(STORE, KEY)) as KeptJob | undefined;
-  return job && Array.isArray(job.values) && Array.isArray(job.results) ? job : null;
+  if (!job || !Array.isArray(job.values) || !Array.isArray(job.results)) return null;
+  const trial = parseTrial(job.trial);
+  // A trial that cannot be read could send its rows to production unasked: the job is not offered.
+  if (job.trial != null && !trial) return null;
+  return { ...job, trial };
 }
 
 export async function forgetKeptJob(): Promise<void> {
