@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as requests from '@/features/requests/public';
 import { describeRequest, type DescribeContext, type RequestForm } from '@/features/requests/public';
 import { createQueryClient } from '@/app/query-client';
 import { EMULATOR } from '@/lib/connection';
@@ -8,7 +9,7 @@ import { useJobStore } from '../run/job-store';
 import { RunOverRows } from './run-over-rows';
 
 vi.mock('@/features/requests/public', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/features/requests/public')>();
+  const actual = await importOriginal<typeof requests>();
   return { ...actual, describeRequest: vi.fn(actual.describeRequest) };
 });
 
