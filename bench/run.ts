@@ -13,6 +13,7 @@ import { realmReset } from './sections/realm-reset.ts';
 import { replayPeers } from './sections/replay-peers.ts';
 import { replayThroughput } from './sections/replay-throughput.ts';
 import { runnerPace } from './sections/runner-pace.ts';
+import { runnerTable } from './sections/runner-table.ts';
 import { serveStart } from './sections/serve-start.ts';
 import { signInButton } from './sections/sign-in-button.ts';
 import { staticUnderSignIn } from './sections/static-under-sign-in.ts';
@@ -35,6 +36,7 @@ const SECTIONS: Section[] = [
   serveStart,
   realmReset,
   runnerPace,
+  runnerTable,
 ];
 
 const RESULTS_FILE = resolve(import.meta.dirname, 'results.json');

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { DEMO } from '../../server/testing/start-server.ts';
+import type { Browser } from '@playwright/test';
 import { launchBrowser } from '../browser.ts';
 import { gzipSize } from '../gzip.ts';
 import type { BenchContext, Section, SectionResult } from '../section.ts';
+import { signInThroughForm } from '../sign-in-page.ts';
 import { stackFloorScripts } from '../stack-floor.ts';
 import { CATALOG } from '../../contract/catalog/catalog-data.ts';
 
@@ -50,14 +50,6 @@ function scriptBytesOfWholeApp(): { files: number; gzip: number } {
     files: files.length,
     gzip: files.reduce((sum, name) => sum + gzipSize(readFileSync(join(DIST_ASSETS, name))), 0),
   };
-}
-
-async function signInThroughForm(page: Page) {
-  await page.getByLabel('User name').fill(DEMO.jdoe);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: 'Identity' }).waitFor();
-  await page.getByText(DEMO.jdoe, { exact: true }).first().waitFor();
 }
 
 /** The console's figures, measured with real Chromium against the same server: bytes, and API calls. */

@@ -61,6 +61,24 @@ describe('ResultsTable', () => {
     ).toEqual(['1', 'u1', '200', '12', 'u1', 'Person 1']);
   });
 
+  it('adds no style rule as it scrolls: a row is placed by its own style, not by a class made for its offset', () => {
+    render(<ResultsTable job={bigJob()} />);
+    const table = screen.getByRole('table', { name: 'Results' });
+    const styleRules = () => document.querySelectorAll('style').length;
+    const firstShown = () => within(table).getAllByRole('row')[1]!.getAttribute('aria-rowindex');
+    const scrollTo = (top: number) => {
+      Object.defineProperty(table, 'scrollTop', { value: top, configurable: true });
+      fireEvent.scroll(table);
+    };
+    scrollTo(36 * 1000);
+    const before = styleRules();
+    const shown = firstShown();
+    for (let screenful = 1; screenful <= 30; screenful++) scrollTo(36 * 1000 + screenful * 400);
+    expect(firstShown()).not.toBe(shown);
+    expect(within(table).getAllByRole('row').length).toBeLessThan(40);
+    expect(styleRules()).toBe(before);
+  });
+
   it('shows only the failures when asked, and the fields named', () => {
     render(<ResultsTable job={bigJob()} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Failures only' }));

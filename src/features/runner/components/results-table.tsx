@@ -31,6 +31,20 @@ const cellSx = {
 } as const;
 
 /**
+ * Each drawn row, styled once by the table's group: its own `style` only places it. (A style per row made a class,
+ * and a style rule, for every offset scrolled past.)
+ */
+const rowSx = {
+  display: 'grid',
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  height: ROW_HEIGHT,
+  lineHeight: `${ROW_HEIGHT}px`,
+} as const;
+
+/**
  * One line per row: its values, status, time and the answer fields picked; only failures when asked; downloads as
  * CSV and JSON. Only the lines on screen are drawn, so 10,000 rows cost a screenful.
  */
@@ -52,16 +66,24 @@ export function ResultsTable({
     .map((name) => name.trim())
     .filter((name) => name !== '');
   const { version } = job;
-  const lines = useMemo<ResultLine[]>(() => {
+  // The failed rows' places when only they are shown; every row is shown otherwise, read where it is drawn.
+  const failed = useMemo(() => {
     void version;
-    const all = job.values.map((values, index) => ({ index, values, result: job.results[index] }));
-    return failuresOnly ? all.filter((line) => line.result !== undefined && !line.result.ok) : all;
-  }, [job.values, job.results, failuresOnly, version]);
+    return failuresOnly
+      ? job.results.flatMap((result, index) => (result && !result.ok ? [index] : []))
+      : null;
+  }, [job.results, failuresOnly, version]);
+  const count = failed?.length ?? job.values.length;
+  const lineAt = (at: number): ResultLine => {
+    const index = failed ? failed[at]! : at;
+    return { index, values: job.values[index]!, result: job.results[index] };
+  };
+  const lines = () => Array.from({ length: count }, (_, at) => lineAt(at));
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer hands back functions React's compiler cannot memoize: this table is drawn as it renders.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: lines.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -97,29 +119,27 @@ export function ResultsTable({
         <Button
           variant="outlined"
           onClick={() =>
-            downloadFile(`results-${name}.csv`, resultsCsv(lines, job.columns, fields), 'text/csv')
+            downloadFile(`results-${name}.csv`, resultsCsv(lines(), job.columns, fields), 'text/csv')
           }
         >
           Download CSV
         </Button>
         <Button
           variant="outlined"
-          onClick={() => downloadFile(`results-${name}.json`, resultsJson(lines), 'application/json')}
+          onClick={() => downloadFile(`results-${name}.json`, resultsJson(lines()), 'application/json')}
         >
           Download JSON
         </Button>
         {actions?.(fields)}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {failuresOnly
-          ? `${lines.length} failed ${lines.length === 1 ? 'row' : 'rows'}`
-          : `${lines.length} rows`}
+        {failuresOnly ? `${count} failed ${count === 1 ? 'row' : 'rows'}` : `${count} rows`}
       </Typography>
       <Box
         ref={scrollRef}
         role="table"
         aria-label={label}
-        aria-rowcount={lines.length + 1}
+        aria-rowcount={count + 1}
         tabIndex={0}
         sx={{
           maxHeight: 400,
@@ -152,33 +172,32 @@ export function ResultsTable({
             </Box>
           ))}
         </Box>
-        <Box role="rowgroup" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+        <Box
+          role="rowgroup"
+          sx={{
+            position: 'relative',
+            '& > [role="row"]': { ...rowSx, gridTemplateColumns: grid },
+            '& > [data-failed]': { color: 'error.main' },
+            '& [role="cell"]': cellSx,
+          }}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {virtualizer.getVirtualItems().map((item) => {
-            const line = lines[item.index]!;
+            const line = lineAt(item.index);
             return (
-              <Box
+              <div
                 role="row"
                 key={line.index}
                 aria-rowindex={item.index + 2}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: grid,
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
-                  lineHeight: `${ROW_HEIGHT}px`,
-                  transform: `translateY(${item.start}px)`,
-                  color: line.result && !line.result.ok ? 'error.main' : undefined,
-                }}
+                data-failed={line.result && !line.result.ok ? '' : undefined}
+                style={{ transform: `translateY(${item.start}px)` }}
               >
                 {cells(line).map((text, i) => (
-                  <Box role="cell" key={i} sx={cellSx} title={text}>
+                  <div role="cell" key={i} title={text}>
                     {text}
-                  </Box>
+                  </div>
                 ))}
-              </Box>
+              </div>
             );
           })}
         </Box>

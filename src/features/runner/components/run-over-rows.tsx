@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import {
   describeRequest,
   RequestPreview,
+  type BuiltRequest,
   type DescribeContext,
   type RequestForm,
 } from '@/features/requests/public';
@@ -18,7 +19,7 @@ import { useJobStore } from '../run/job-store';
 import { mayKeep } from '../run/kept-job';
 import { newTrial, organizationSandbox } from '../run/trial';
 import { KeptJobOffer } from './kept-job-offer';
-import { planRows } from '../rows/plan-rows';
+import { planFirstRows, planRows, type RowsPlan } from '../rows/plan-rows';
 import { readRows, type RowValues } from '../rows/read-rows';
 import { ConfirmRun } from './confirm-run';
 import { JobView } from './job-view';
@@ -45,10 +46,15 @@ export function RunOverRows({
   const start = useJobStore((s) => s.start);
   const [input, setInput] = useState<RowsInputValue>({ format: 'csv', column: 'value', text: '' });
   const [stopOnError, setStopOnError] = useState(false);
-  const [asking, setAsking] = useState(false);
+  /** The rows' requests, once all of them are described, while a production connection asks first. */
+  const [asking, setAsking] = useState<BuiltRequest[] | null>(null);
   const read = useMemo(
     () => (input.text.trim() === '' ? null : readRows(input.text, input.format, input.column)),
     [input],
+  );
+  /** The rows that could not be sent when Run was pressed, for those rows and that form only. */
+  const [refused, setRefused] = useState<{ read: typeof read; form: RequestForm; plan: RowsPlan } | null>(
+    null,
   );
   // The screen hands a new context each render: the rows are described again only when what it says changes.
   // A row's columns are its variables, over the organization's of the same name.
@@ -60,18 +66,27 @@ export function RunOverRows({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `contextKey` and `variables` stand for `context`
     [contextKey, variables],
   );
-  const plan = useMemo(
-    () => (read?.ok ? planRows(read.rows.values, describeRow(form)) : null),
+  const preview = useMemo(
+    () => (read?.ok ? planFirstRows(read.rows.values, describeRow(form)) : null),
     [read, form, describeRow],
   );
+  const plan = refused?.read === read && refused.form === form ? refused.plan : preview;
   const { data: connections } = useConnections();
   const sandbox = organizationSandbox(connections ?? [], connection);
   if (job) return <JobView job={job} connection={connection} context={context} describeRow={describeRow} />;
 
   const operation = `${form.method} ${form.path.trim()}`;
-  function run(trialRows: number | null) {
-    if (!read?.ok || !plan?.ok) return;
-    setAsking(false);
+  /** Every row described: its requests, or null (and the rows that cannot be sent shown). */
+  function describeAll(): BuiltRequest[] | null {
+    if (!read?.ok) return null;
+    const all = planRows(read.rows.values, describeRow(form));
+    if (all.ok) return all.requests;
+    setRefused({ read, form, plan: all });
+    return null;
+  }
+  function run(requests: BuiltRequest[], trialRows: number | null) {
+    if (!read?.ok) return;
+    setAsking(null);
     const { masked } = describeRequest(form, context).kept;
     const trial = trialRows !== null && sandbox ? newTrial(trialRows, sandbox, connection) : null;
     // With a trial, the job waits for a sign-in on the sandbox; its rows are described anew there.
@@ -84,7 +99,7 @@ export function RunOverRows({
       keepable: mayKeep(masked, read.rows.columns),
       columns: read.rows.columns,
       values: read.rows.values,
-      requests: plan.requests,
+      requests,
       stopOnError,
       trial,
     });
@@ -105,7 +120,11 @@ export function RunOverRows({
       {read && !read.ok && <Alert severity="error">{read.message}</Alert>}
       {plan && !plan.ok && (
         <Alert severity="error">
-          {plan.count === 1 ? '1 row cannot be sent:' : `${plan.count} rows cannot be sent:`}
+          {plan === preview
+            ? 'Rows cannot be sent:'
+            : plan.count === 1
+              ? '1 row cannot be sent:'
+              : `${plan.count} rows cannot be sent:`}
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {plan.problems.map((problem) => (
               <li key={problem}>{problem}</li>
@@ -130,20 +149,25 @@ export function RunOverRows({
         <Button
           variant="contained"
           disabled={!plan?.ok}
-          onClick={() => (connectionKind(connection) === 'production' ? setAsking(true) : run(null))}
+          onClick={() => {
+            const requests = describeAll();
+            if (!requests) return;
+            if (connectionKind(connection) === 'production') setAsking(requests);
+            else run(requests, null);
+          }}
         >
           {plan?.ok ? `Run ${rows === 1 ? '1 row' : `${rows} rows`}` : 'Run'}
         </Button>
       </Box>
       <ConfirmRun
-        open={asking}
+        open={asking !== null}
         connection={connection.label}
         operation={operation}
         rows={rows}
         first={plan?.ok ? plan.shown[0] : undefined}
         sandbox={sandbox?.label ?? null}
-        onRun={run}
-        onCancel={() => setAsking(false)}
+        onRun={(trialRows) => asking && run(asking, trialRows)}
+        onCancel={() => setAsking(null)}
       />
     </Box>
   );

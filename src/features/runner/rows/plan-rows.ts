@@ -43,3 +43,14 @@ export function planRows(
   }
   return count > 0 ? { ok: false, problems, count } : { ok: true, requests, shown };
 }
+
+/**
+ * The first rows' requests, for the preview while the form is written: a change of the form describes these few,
+ * not every row (each row is described when the job is asked to run).
+ */
+export function planFirstRows(
+  values: readonly RowValues[],
+  describe: (row: RowValues) => RequestDescription,
+): RowsPlan {
+  return planRows(values.slice(0, PREVIEWED_ROWS), describe);
+}
