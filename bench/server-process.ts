@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,8 @@ const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 5_000;
 const OUTPUT_LINES_KEPT = 40;
+/** Enough of the output's end to hold its last lines. */
+const OUTPUT_TAIL_BYTES = 64 * 1024;
 
 /**
  * The server's highest accepted RATE_LIMIT (calls per caller per 60 s per method). The real service allows 60,
@@ -98,22 +100,39 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv = {}): Prom
     delete env[name];
   Object.assign(env, settings);
 
-  // Its own process group, so that stopping it also reaches the node process that tsx starts.
+  // The server's output goes to a file, not to a pipe this process reads: this process is also the load generator,
+  // and reading a request line per answer would take the loader's time from the server it measures (the peers'
+  // output is not read either). Its own process group, so that stopping it also reaches the node process that tsx
+  // starts.
+  const outputFile = join(dataDir, 'server-output.log');
+  const output = openSync(outputFile, 'a', 0o600);
   const child = spawn(TSX, ['server/main.ts'], {
     cwd: ROOT,
     env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output, output],
   });
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    lines.splice(0, Math.max(0, lines.length - OUTPUT_LINES_KEPT));
+  closeSync(output);
+  const spawnErrors: string[] = [];
+  child.on('error', (error) => spawnErrors.push(`spawn failed: ${error.message}`));
+  const recentOutput = () => {
+    let text = '';
+    try {
+      const fd = openSync(outputFile, 'r');
+      try {
+        const size = fstatSync(fd).size;
+        const tail = Buffer.alloc(Math.min(size, OUTPUT_TAIL_BYTES));
+        readSync(fd, tail, 0, tail.length, size - tail.length);
+        text = tail.toString('utf8');
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // Removed with the data directory once stopped.
+    }
+    const lines = [...text.split('\n').filter(Boolean).slice(-OUTPUT_LINES_KEPT), ...spawnErrors];
+    return lines.join('\n') || '(no output)';
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  child.on('error', (error) => lines.push(`spawn failed: ${error.message}`));
-  const recentOutput = () => lines.join('\n') || '(no output)';
   const pid = child.pid;
 
   let removed = false;
@@ -154,8 +173,9 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv = {}): Prom
   };
 
   if (pid === undefined) {
+    const said = recentOutput();
     await stop();
-    throw new Error(`Could not start ${TSX}: ${recentOutput()}`);
+    throw new Error(`Could not start ${TSX}: ${said}`);
   }
   const origin = `http://127.0.0.1:${port}`;
   try {
