@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ManualClock } from '../server/testing/manual-clock.ts';
-import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
-import { JDOE, test as base, expect, seriousViolations, signInWithForm, storedSession } from './fixtures';
+import type { TestServer } from '../server/testing/start-server.ts';
+import { JDOE, expect, seriousViolations, signInWithForm, storedSession } from './fixtures';
+import { withTenantServers } from './tenant-servers';
 
 // Issue 37 item 8: on a tenant's production connection, a job may run its first rows on the organization's
 // sandbox first and stop there for a look. The session holds one token for one connection: the sandbox is signed
@@ -10,43 +10,10 @@ import { JDOE, test as base, expect, seriousViolations, signInWithForm, storedSe
 const PRODUCTION = 'Example University';
 const SANDBOX = 'Example University (sandbox)';
 
-interface Servers {
-  /** The console, relaying to `tenant`'s production base as `example` and its sandbox base as `example-sb`. */
-  main: TestServer;
-  /** A second emulator standing in for the organization's real tenant, both bases. */
-  tenant: TestServer;
-}
-
-const test = base.extend<{ servers: Servers }>({
-  // Playwright reads a fixture's dependencies from its first parameter, which must be destructured: none needed.
-  servers: async ({ browserName: _none }, use) => {
-    // Today's time on both clocks: the browser judges the session's expiry by its own.
-    const tenant = await startTestServer({ clock: new ManualClock(Date.now()) });
-    const main = await startTestServer({
-      clock: new ManualClock(Date.now()),
-      config: {
-        relayTenants: [
-          {
-            name: 'example',
-            label: PRODUCTION,
-            upstream: `${tenant.origin}/TDWebApi`,
-            organization: 'example',
-          },
-          {
-            name: 'example-sb',
-            label: SANDBOX,
-            upstream: `${tenant.origin}/SBTDWebApi`,
-            organization: 'example',
-          },
-        ],
-      },
-    });
-    await use({ main, tenant });
-    await main.stop(true);
-    await tenant.stop(true);
-  },
-  baseURL: async ({ servers }, use) => use(servers.main.origin),
-});
+const test = withTenantServers([
+  { name: 'example', label: PRODUCTION, base: '/TDWebApi' },
+  { name: 'example-sb', label: SANDBOX, base: '/SBTDWebApi' },
+]);
 
 const UIDS = [
   'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',

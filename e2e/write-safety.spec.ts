@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ManualClock } from '../server/testing/manual-clock.ts';
-import { startTestServer, type TestServer } from '../server/testing/start-server.ts';
-import { JDOE, test as base, expect, seriousViolations, signInWithForm } from './fixtures';
+import { JDOE, expect, seriousViolations, signInWithForm } from './fixtures';
+import { withTenantServers } from './tenant-servers';
 import { answer, choose } from './requests-screen';
 
 // Issue 38 items 8-12: on a tenant's production connection the console asks before a write, and only then; it
@@ -9,38 +8,8 @@ import { answer, choose } from './requests-screen';
 
 const PRODUCTION = 'Example University';
 
-interface Servers {
-  /** The console, relaying to `tenant` as `example`, the organization's production connection. */
-  main: TestServer;
-  /** A second emulator standing in for the organization's real tenant. */
-  tenant: TestServer;
-}
-
-/** This spec's own servers: the shared main server's emulator never asks, so production is a relayed tenant. */
-const test = base.extend<{ servers: Servers }>({
-  // Playwright reads a fixture's dependencies from its first parameter, which must be destructured: none needed.
-  servers: async ({ browserName: _none }, use) => {
-    // Today's time on both clocks: the browser judges the session's expiry by its own.
-    const tenant = await startTestServer({ clock: new ManualClock(Date.now()) });
-    const main = await startTestServer({
-      clock: new ManualClock(Date.now()),
-      config: {
-        relayTenants: [
-          {
-            name: 'example',
-            label: PRODUCTION,
-            upstream: `${tenant.origin}/TDWebApi`,
-            organization: 'example',
-          },
-        ],
-      },
-    });
-    await use({ main, tenant });
-    await main.stop(true);
-    await tenant.stop(true);
-  },
-  baseURL: async ({ servers }, use) => use(servers.main.origin),
-});
+/** Production is a relayed tenant: the shared main server's emulator never asks. */
+const test = withTenantServers([{ name: 'example', label: PRODUCTION, base: '/TDWebApi' }]);
 
 const pathOf = (url: string) => new URL(url).pathname;
 const production = (page: Page) => page.getByText('Production', { exact: true });
