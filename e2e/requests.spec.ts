@@ -229,6 +229,8 @@ test('history: re-run sends again with the token; curl and fetch copies read it 
   await expect(entry).toHaveCount(1);
   // A re-run closes the drawer, for its answer.
   await entry.getByRole('button', { name: 'Re-run' }).click();
+  // Closed, not closing: a drawer in its closing transition still shows, and its tabs go as they are clicked.
+  await expect(page.getByRole('dialog', { name: 'Library' })).toBeHidden();
   await openLibrary(page, 'History');
   await expect(history.getByRole('listitem')).toHaveCount(2);
   const sent = requests.filter((r) => r.url.endsWith(`/api/people/${JDOE_UID}`));

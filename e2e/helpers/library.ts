@@ -7,6 +7,8 @@ type LibraryPart = 'Saved' | 'History';
 /**
  * Shows a part of the Requests screen's library and returns it: from the drawer's tab when the drawer is open,
  * otherwise by _Go to Saved_ / _Go to History_ (which open the drawer, or the column beside the form from 1600 px).
+ * After a step that closes the drawer (Load, Edit, Re-run), wait for it to be hidden first: a drawer in its closing
+ * transition is still visible.
  */
 export async function openLibrary(page: Page, part: LibraryPart): Promise<Locator> {
   const shown = page.getByRole('tabpanel', { name: part });
