@@ -5,8 +5,12 @@ import { pythonGet, pythonPostForm } from '../testing/python-client.ts';
 import { DEMO } from '../testing/start-server.ts';
 import { useTestServer } from '../testing/use-test-server.ts';
 
-/** Scripts against real tenants post dictionaries form-encoded; the real service answers them with a token. */
-describe('sign-in from a Python script posting a dict', () => {
+/**
+ * Scripts against real tenants post dictionaries form-encoded; the real service answers them with a token. A test
+ * waits for up to two Python processes, each given 30 s by python-client.ts: the default 5 s ran out on the first
+ * (Python's cold start) when the machine was busy.
+ */
+describe('sign-in from a Python script posting a dict', { timeout: 30_000 }, () => {
   const server = useTestServer();
 
   const asApiError = (reply: { status: number; contentType: string; body: string }) => ({
