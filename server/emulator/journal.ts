@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isSecretName, MASKED_SECRET } from '../../contract/secret-fields.ts';
 import { authCallOf } from '../../contract/web-api/auth-calls.ts';
 import type { ApiBase } from '../../contract/web-api/bases.ts';
-import { keepBody, requestNotes } from '../http/request-notes.ts';
+import { keepBody, requestNotes, takeNotes } from '../http/request-notes.ts';
 import type { Clock } from '../runtime/clock.ts';
 import { bodyDigest } from './body-digest.ts';
 import type { JournalEntry } from './journal-entry.ts';
@@ -61,6 +61,7 @@ export class Journal {
 
   /** Records a call as it arrives, and its status and what answered it when the answer is sent. */
   record(req: IncomingMessage, res: ServerResponse, url: URL, base: ApiBase, below: string) {
+    takeNotes(req);
     const entry: JournalEntry = {
       id: this.nextId++,
       time: new Date(this.clock.now()).toISOString(),

@@ -104,8 +104,7 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
     started: performance.now(),
     consoleFile: false,
   });
-  // On finish, when the answer is handed to the system (before the caller can have it), or on close if the
-  // connection ended before that; whichever comes first writes the line.
-  res.on('finish', writeLine);
+  // On close: an answer closes in the tick after it is handed to the system, or when the connection ended before
+  // that. One listener, not one for finish as well: a replayed call under load is measurably cheaper.
   res.on('close', writeLine);
 }

@@ -20,16 +20,13 @@ interface Noted extends Omit<RequestNotes, 'user' | 'body'> {
   body: Buffer | 'wanted' | null;
 }
 
-// Keyed by the request itself, so a note lives exactly as long as the request object.
+// Keyed by the request itself, so a note lives exactly as long as the request object. Only the journal reads notes:
+// a request it does not record is not noted at all (a replayed call under load is not worth an entry it never reads).
 const notes = new WeakMap<IncomingMessage, Noted>();
 
-function notesOf(req: IncomingMessage): Noted {
-  let found = notes.get(req);
-  if (!found) {
-    found = { user: null, fault: false, replayed: false, notRecorded: false, body: null };
-    notes.set(req, found);
-  }
-  return found;
+/** Starts the notes of a request the journal records: what rooms note of any other request is not kept. */
+export function takeNotes(req: IncomingMessage) {
+  notes.set(req, { user: null, fault: false, replayed: false, notRecorded: false, body: null });
 }
 
 /**
@@ -38,27 +35,32 @@ function notesOf(req: IncomingMessage): Noted {
  * no one asks.
  */
 export function noteUser(req: IncomingMessage, username: string | (() => string)) {
-  notesOf(req).user = username;
+  const noted = notes.get(req);
+  if (noted) noted.user = username;
 }
 
 /** Notes that a scripted fault answered the request. */
 export function noteFault(req: IncomingMessage) {
-  notesOf(req).fault = true;
+  const noted = notes.get(req);
+  if (noted) noted.fault = true;
 }
 
 /** Notes that a recording answered the request. */
 export function noteReplayed(req: IncomingMessage) {
-  notesOf(req).replayed = true;
+  const noted = notes.get(req);
+  if (noted) noted.replayed = true;
 }
 
 /** Notes that no recording answered the request (replay's 404 `not_recorded`). */
 export function noteNotRecorded(req: IncomingMessage) {
-  notesOf(req).notRecorded = true;
+  const noted = notes.get(req);
+  if (noted) noted.notRecorded = true;
 }
 
 /** Asks that the request's body, once read, be kept in its notes (the journal's opt-in to digest it). */
 export function keepBody(req: IncomingMessage) {
-  notesOf(req).body = 'wanted';
+  const noted = notes.get(req);
+  if (noted) noted.body = 'wanted';
 }
 
 /** Keeps a body just read in the request's notes, if keepBody asked for it. */

@@ -100,9 +100,8 @@ function replayed(req: IncomingMessage, deps: ReplayDeps, loaded: Loaded): Reply
   };
 }
 
-/** The call a request makes, its body read whole (at most what any call may send). */
-async function callOf(req: IncomingMessage, url: URL, method: string, path: string): Promise<Call> {
-  const body = await readBody(req, MAX_BODY_BYTES);
+/** The call a request makes, with its body read whole (at most what any call may send). */
+function callOf(req: IncomingMessage, url: URL, method: string, path: string, body: Buffer): Call {
   return { method, path, search: url.search, body, contentType: req.headers['content-type'] };
 }
 
@@ -128,7 +127,7 @@ export function replayFallback(deps: ReplayDeps) {
   const handler: Handler = async ({ req, url, params, caller }) => {
     const { method, path, segments } = params as { method: string; path: string; segments?: string };
     await authenticate(req, deps.tokens, deps.users);
-    const call = await callOf(req, url, method, path);
+    const call = callOf(req, url, method, path, await readBody(req, MAX_BODY_BYTES));
     const found = deps.recordings.find(call);
     if (found) return replayed(req, deps, found);
     if (deps.misses) return deps.misses(req, call, JSON.parse(segments!) as string[], caller);
@@ -190,7 +189,8 @@ export function replayFirst(
     const path = pathOf(ctx.url);
     if (!deps.recordings.hasPath(method, path)) return handler(ctx);
     await authenticate(ctx.req, deps.tokens, deps.users);
-    const found = deps.recordings.find(await callOf(ctx.req, ctx.url, method, path));
+    const body = await readBody(ctx.req, MAX_BODY_BYTES);
+    const found = deps.recordings.find(callOf(ctx.req, ctx.url, method, path, body));
     return found ? replayed(ctx.req, deps, found) : handler(ctx);
   };
 }

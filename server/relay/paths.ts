@@ -27,9 +27,10 @@ export function splitTarget(target: string): { path: string; search: string } {
 
 /** Whether a request belongs to the relay, judged on the raw path and on the normalized one. */
 export function isRelayPath(rawPath: string, normalizedLower: string): boolean {
-  const raw = rawPath.toLowerCase();
-  return [raw, normalizedLower].some((path) => path === RELAY_MOUNT || path.startsWith(`${RELAY_MOUNT}/`));
+  return underRelay(rawPath.toLowerCase()) || underRelay(normalizedLower);
 }
+
+const underRelay = (path: string) => path === RELAY_MOUNT || path.startsWith(`${RELAY_MOUNT}/`);
 
 // Only dots (and the whitespace or `;parameters` some servers strip from them) would climb: `..`, `. .`, `..;x`.
 const DOTS_ONLY = /^[.\s]+(?:;.*)?$/;
