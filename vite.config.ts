@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { API_BASES } from './contract/web-api/bases.ts';
 import { leanPreloadHelper } from './scripts/lean-preload-helper.ts';
 
@@ -21,6 +21,14 @@ const CONSOLE_OWN_PROCESS = [
   'src/lib/jwt.test.ts',
   'src/session/sign-in/sso-redirect.test.ts',
 ];
+
+/** What both console projects share: jsdom, the set-up file, and room for real screens on a busy machine. */
+const CONSOLE_TEST: TestProjectInlineConfiguration['test'] = {
+  environment: 'jsdom',
+  // Component tests render real screens (loaded on demand, with MUI) under jsdom: slow on a busy machine.
+  testTimeout: 15_000,
+  setupFiles: ['src/testing/setup.ts'],
+};
 
 export default defineConfig({
   plugins: [react(), leanPreloadHelper()],
@@ -67,26 +75,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...CONSOLE_TEST,
           name: 'console',
-          environment: 'jsdom',
           // Each file still gets a fresh jsdom window and fresh modules, in a VM context of a worker that has loaded
           // jsdom, React and MUI once: a file's set-up takes milliseconds instead of some 2 s (in a process of its own).
           pool: 'vmForks',
-          // Component tests render real screens (loaded on demand, with MUI) under jsdom: slow on a busy machine.
-          testTimeout: 15_000,
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: CONSOLE_OWN_PROCESS,
-          setupFiles: ['src/testing/setup.ts'],
         },
       },
       {
         extends: true,
         test: {
+          ...CONSOLE_TEST,
           name: 'console-own-process',
-          environment: 'jsdom',
-          testTimeout: 15_000,
           include: CONSOLE_OWN_PROCESS,
-          setupFiles: ['src/testing/setup.ts'],
         },
       },
       {

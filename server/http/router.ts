@@ -118,12 +118,11 @@ export interface RouterDeps {
   fallback?: (method: string, segments: string[]) => Resolved | undefined;
 }
 
-function split(path: string): string[] {
-  return path.split('/').filter((segment) => segment !== '');
-}
-
-/** A request path's segments, percent-decoded (one loop, no function per segment: every API call comes here). */
-function decodedSegmentsOf(path: string): string[] {
+/**
+ * A path's segments, percent-decoded (a route's own path has nothing to decode). One loop, no function per segment:
+ * every API call comes here. Throws on a malformed escape.
+ */
+function segmentsOf(path: string): string[] {
   const segments: string[] = [];
   for (const segment of path.split('/')) {
     if (segment !== '') segments.push(segment.includes('%') ? decodeURIComponent(segment) : segment);
@@ -196,7 +195,7 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
   const compiled = routes
     .map((route) => ({
       pattern: patternOf(route.path),
-      segments: split(route.path.toLowerCase()),
+      segments: segmentsOf(route.path.toLowerCase()),
       route,
       specs: specsOf(route),
     }))
@@ -227,7 +226,7 @@ export function createRouter(routes: Route[], deps: RouterDeps) {
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL, path: string, caller: string) {
     let decodedSegments: string[];
     try {
-      decodedSegments = decodedSegmentsOf(path);
+      decodedSegments = segmentsOf(path);
     } catch {
       throw new ApiError(400, 'bad_request', 'The request path is not valid.');
     }
